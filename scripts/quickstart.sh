@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The README's two commands: `gui` installs, builds and launches the monitor on the built-in
+# simulator; `test` installs, builds and runs every test through CTest. Debian 12.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-}
+case "$mode" in
+  gui|test) ;;
+  *) echo "usage: $0 gui|test" >&2; exit 2 ;;
+esac
+
+# Packages the build, the tests and the GUI need; all from Debian 12's archive.
+packages=(
+  build-essential cmake ninja-build pkg-config ccache
+  qt6-base-dev qt6-base-dev-tools qt6-websockets-dev qt6-charts-dev qt6-multimedia-dev
+  qt6-qpa-plugins libqt6opengl6-dev libgl-dev qt6-image-formats-plugins
+  libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libx264-dev ffmpeg
+  catch2 xvfb xauth
+)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' \
+    || missing+=("$package")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  echo "Installing: ${missing[*]}"
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}"
+fi
+
+cmake --preset release
+cmake --build --preset release --parallel "$(nproc)"
+
+if [ "$mode" = gui ]; then
+  exec ./build/release/lingbot-monitor "${@:2}"
+fi
+ctest --preset release "${@:2}"
