@@ -38,4 +38,8 @@ cmake --build --preset release --parallel "$(nproc)"
 if [ "$mode" = gui ]; then
   exec ./build/release/lingbot-monitor "${@:2}"
 fi
-ctest --preset release "${@:2}"
+# Screenshot tests need a real X server; without a display, run the suite under Xvfb.
+if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
+  exec xvfb-run -a -s "-screen 0 1280x800x24" ctest --preset release "${@:2}"
+fi
+exec ctest --preset release "${@:2}"
