@@ -1,0 +1,50 @@
+#pragma once
+// One decoded picture and where it came from. The pixels stay in FFmpeg's reference-counted
+// YUV buffers (no copy on the decoder thread, cheap luma access for barcodes and checksums);
+// toImage() converts to an RGB32 QImage with libswscale when a view needs one. Copies share
+// the same immutable buffers, so a DecodedFrame can cross threads freely.
+
+#include "app/media/frame_tag.h"
+
+#include <QImage>
+#include <QtGlobal>
+
+#include <cstdint>
+#include <memory>
+
+struct AVFrame;
+
+namespace lbm::media {
+
+class DecodedFrame {
+public:
+    DecodedFrame() = default;
+    // Takes a reference to frame's buffers (av_frame_ref), never a pixel copy.
+    DecodedFrame(const AVFrame* frame, const FrameTag& tag);
+
+    const FrameTag& tag() const { return m_tag; }
+    qint64 globalFrameNumber() const { return m_tag.global_frame_number; }
+
+    bool isNull() const { return !m_frame; }
+    int width() const;
+    int height() const;
+    // The Y plane (8-bit, yuv420p as the server encodes); valid while this object lives.
+    const uint8_t* lumaData() const;
+    int lumaStride() const;
+    // FNV-1a over the visible luma samples: equal for bit-identical decodes, so it proves a
+    // stream copy did not re-encode.
+    quint64 lumaChecksum() const;
+    // RGB32 copy; a conversion made on the decoder thread (DecoderOptions::convert_to_image)
+    // is returned without converting again.
+    QImage toImage() const;
+    const AVFrame* avFrame() const { return m_frame.get(); }
+
+    void setConvertedImage(const QImage& image) { m_image = image; }
+
+private:
+    FrameTag m_tag;
+    std::shared_ptr<const AVFrame> m_frame;
+    QImage m_image;
+};
+
+} // namespace lbm::media
