@@ -1,0 +1,259 @@
+// Decode throughput of StreamDecoder (chunks pushed one by one from a producer thread, frames
+// popped by a consumer) against `ffmpeg -i stream.m4s -f null -` on the same file in the same
+// run, single-threaded and with default threading. Ratio = our frames/s over ffmpeg's
+// (goal >= 0.9). ffmpeg's time is its own -benchmark rtime, which excludes process start-up
+// and input probing, so the comparison does not flatter us.
+//
+// Usage: lbm_decode_benchmark [CHUNKS] [REPEATS]   (defaults: 200 chunks, 3 repeats, best kept)
+
+#include "app/media/stream_decoder.h"
+#include "app/sim/fmp4_encoder.h"
+#include "app/sim/frame_barcode.h"
+#include "resources/bundled_resources.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QImage>
+#include <QPainter>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+extern "C" {
+#include <libavutil/log.h>
+}
+
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <thread>
+#include <vector>
+
+using lbm::media::ChunkInfo;
+using lbm::media::ChunkKind;
+
+namespace {
+
+constexpr int kWidth = 832;
+constexpr int kHeight = 480;
+constexpr int kFps = 16;
+
+struct Chunk {
+    ChunkInfo info;
+    QByteArray bytes;
+};
+
+// The bundled first frame panning sideways: every frame differs (real P-frame residuals, as
+// generated video has) while costing one blit to draw.
+std::vector<Chunk> buildStream(int chunk_count, qint64& total_frames) {
+    const QImage base = QImage::fromData(lbm::bundledFirstFramePng())
+                            .convertToFormat(QImage::Format_RGB32)
+                            .scaled(kWidth, kHeight);
+    lbm::sim::Fmp4Encoder encoder(kWidth, kHeight, kFps);
+    std::vector<Chunk> chunks;
+    QImage frame(kWidth, kHeight, QImage::Format_RGB32);
+    qint64 number = 0;
+    for (int index = 0; index < chunk_count; ++index) {
+        Chunk chunk;
+        chunk.info = ChunkInfo{index, index, index == 0 ? 9 : 12, ChunkKind::Media};
+        for (int i = 0; i < chunk.info.num_frames; ++i) {
+            const int shift = static_cast<int>((number * 3) % kWidth);
+            {
+                QPainter painter(&frame);
+                painter.drawImage(-shift, 0, base);
+                painter.drawImage(kWidth - shift, 0, base);
+            }
+            lbm::sim::drawFrameBarcode(frame, number++);
+            chunk.bytes += encoder.encode(frame);
+        }
+        chunks.push_back(chunk);
+    }
+    chunks.push_back(
+        Chunk{ChunkInfo{chunk_count, std::nullopt, 0, ChunkKind::Trailer}, encoder.finish()});
+    total_frames = number;
+    return chunks;
+}
+
+struct Run {
+    double seconds = 0.0;
+    qint64 frames = 0;
+    bool ok = false;
+    QString note;
+};
+
+Run runOurs(const std::vector<Chunk>& chunks, int threads, bool low_latency) {
+    lbm::media::DecoderOptions options;
+    options.thread_count = threads;
+    options.low_latency = low_latency;
+    QElapsedTimer timer;
+    timer.start();
+    lbm::media::StreamDecoder decoder(options);
+    // The network thread's role: push each payload and move on.
+    std::thread producer([&] {
+        for (const Chunk& chunk : chunks) {
+            decoder.pushChunk(chunk.info, chunk.bytes);
+        }
+        decoder.finish();
+    });
+    Run run;
+    qint64 expected_barcode = 0;
+    bool in_order = true;
+    while (auto frame = decoder.popFrame(-1)) {
+        // Spot-check order without turning the consumer into the bottleneck.
+        if (run.frames % 256 == 0) {
+            const auto code = lbm::sim::readFrameBarcodeLuma(frame->lumaData(), frame->lumaStride(),
+                                                             frame->width(), frame->height());
+            in_order = in_order && code == std::optional<qint64>(expected_barcode);
+        }
+        ++run.frames;
+        ++expected_barcode;
+    }
+    run.seconds = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+    producer.join();
+    const auto stats = decoder.stats();
+    run.ok =
+        stats.state == lbm::media::DecoderState::Finished && stats.error_count == 0 && in_order;
+    if (!run.ok) {
+        run.note = stats.first_error.isEmpty() ? QStringLiteral("barcodes out of order")
+                                               : stats.first_error;
+    }
+    return run;
+}
+
+// threads < 0: ffmpeg's default (no -threads option).
+Run runFfmpeg(const QString& ffmpeg, const QString& path, int threads) {
+    QStringList arguments{QStringLiteral("-hide_banner"), QStringLiteral("-nostdin"),
+                          QStringLiteral("-benchmark")};
+    if (threads >= 0) {
+        arguments << QStringLiteral("-threads") << QString::number(threads);
+    }
+    arguments << QStringLiteral("-i") << path << QStringLiteral("-f") << QStringLiteral("null")
+              << QStringLiteral("-");
+    QProcess process;
+    process.start(ffmpeg, arguments);
+    Run run;
+    if (!process.waitForFinished(600000) || process.exitCode() != 0) {
+        run.note = QStringLiteral("ffmpeg failed: ") %
+                   QString::fromUtf8(process.readAllStandardError().right(400));
+        return run;
+    }
+    const QString output =
+        QString::fromUtf8(process.readAllStandardOutput() + process.readAllStandardError());
+    const auto rtime = QRegularExpression(QStringLiteral("rtime=([0-9.]+)s")).match(output);
+    QRegularExpressionMatch frames;
+    for (auto it = QRegularExpression(QStringLiteral("frame=\\s*([0-9]+)")).globalMatch(output);
+         it.hasNext();) {
+        frames = it.next();
+    }
+    if (!rtime.hasMatch() || !frames.hasMatch()) {
+        run.note = QStringLiteral("cannot read ffmpeg's -benchmark output");
+        return run;
+    }
+    run.seconds = rtime.captured(1).toDouble();
+    run.frames = frames.captured(1).toLongLong();
+    run.ok = true;
+    return run;
+}
+
+struct Best {
+    double seconds = std::numeric_limits<double>::infinity();
+    qint64 frames = 0;
+    bool ok = true;
+    QString note;
+    void add(const Run& run) {
+        ok = ok && run.ok;
+        if (!run.ok && note.isEmpty()) {
+            note = run.note;
+        }
+        if (run.ok && run.seconds < seconds) {
+            seconds = run.seconds;
+            frames = run.frames;
+        }
+    }
+    double fps() const { return ok && seconds > 0 ? static_cast<double>(frames) / seconds : 0.0; }
+};
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QCoreApplication app(argc, argv);
+    av_log_set_level(AV_LOG_ERROR);
+    QTextStream out(stdout);
+    const int chunk_count = argc > 1 ? std::max(2, QString::fromLocal8Bit(argv[1]).toInt()) : 200;
+    const int repeats = argc > 2 ? std::max(1, QString::fromLocal8Bit(argv[2]).toInt()) : 3;
+    const QString ffmpeg = QStandardPaths::findExecutable(QStringLiteral("ffmpeg"));
+    if (ffmpeg.isEmpty()) {
+        out << "ERROR: ffmpeg is not on PATH; install it (apt install ffmpeg) to get the "
+               "baseline.\n";
+        return 1;
+    }
+
+    QElapsedTimer build_timer;
+    build_timer.start();
+    qint64 total_frames = 0;
+    const std::vector<Chunk> chunks = buildStream(chunk_count, total_frames);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("stream.m4s"));
+    QFile file(path);
+    qint64 total_bytes = 0;
+    if (!dir.isValid() || !file.open(QIODevice::WriteOnly)) {
+        out << "ERROR: cannot write the temporary stream: " << file.errorString() << "\n";
+        return 1;
+    }
+    for (const Chunk& chunk : chunks) {
+        file.write(chunk.bytes);
+        total_bytes += chunk.bytes.size();
+    }
+    file.close();
+    out << "stream: " << chunk_count << " chunks + trailer, " << total_frames << " frames "
+        << kWidth << "x" << kHeight << ", " << total_bytes / 1024 << " KiB (built in "
+        << QString::number(build_timer.elapsed() / 1000.0, 'f', 1) << " s)\n";
+    out << "best of " << repeats << " runs each, interleaved\n\n";
+    out.flush();
+
+    struct Config {
+        QString name;
+        int our_threads;
+        bool low_latency;
+        int ffmpeg_threads;
+        Best ours;
+        Best theirs;
+    };
+    std::vector<Config> configs = {
+        {QStringLiteral("single thread (ours 1, ffmpeg -threads 1)"), 1, true, 1, {}, {}},
+        {QStringLiteral("default threads, ours low-latency (slice threads)"), 0, true, -1, {}, {}},
+        {QStringLiteral("default threads, ours frame threads"), 0, false, -1, {}, {}},
+    };
+    for (int repeat = 0; repeat < repeats; ++repeat) {
+        for (Config& config : configs) {
+            config.theirs.add(runFfmpeg(ffmpeg, path, config.ffmpeg_threads));
+            config.ours.add(runOurs(chunks, config.our_threads, config.low_latency));
+        }
+    }
+
+    bool all_ok = true;
+    for (const Config& config : configs) {
+        out << config.name << "\n";
+        if (!config.ours.ok || !config.theirs.ok) {
+            out << "  FAILED: " << (config.ours.ok ? config.theirs.note : config.ours.note) << "\n";
+            all_ok = false;
+            continue;
+        }
+        const double ratio = config.ours.fps() / config.theirs.fps();
+        out << "  StreamDecoder: " << config.ours.frames << " frames in "
+            << QString::number(config.ours.seconds, 'f', 3)
+            << " s = " << QString::number(config.ours.fps(), 'f', 0) << " fps\n";
+        out << "  ffmpeg       : " << config.theirs.frames << " frames in "
+            << QString::number(config.theirs.seconds, 'f', 3)
+            << " s = " << QString::number(config.theirs.fps(), 'f', 0) << " fps\n";
+        out << "  ratio (ours / ffmpeg): " << QString::number(ratio, 'f', 2)
+            << (ratio >= 0.9 ? "  (goal >= 0.9 met)" : "  (goal >= 0.9 NOT met)") << "\n";
+        if (config.ours.frames != total_frames || config.theirs.frames != total_frames) {
+            out << "  WARNING: frame counts differ from the " << total_frames << " encoded\n";
+        }
+    }
+    return all_ok ? 0 : 1;
+}
