@@ -1,9 +1,10 @@
 #pragma once
-// JSON text byte-for-byte as Python's json.dumps(value, indent=2, sort_keys=True) writes
-// it, so our documents diff cleanly against the benchmark's: floats in repr() form ("5.0",
-// "1e-05"), integers without a fraction, keys sorted, non-ASCII escaped as \uXXXX.
-// Integer-vs-float comes from the value itself: QJsonValue(qint64) is an integer,
-// QJsonValue(double) a float, and QJsonDocument::fromJson keeps the distinction.
+// JSON text laid out as Python's json.dumps(value, indent=2, sort_keys=True) writes it, so
+// our documents diff cleanly against the benchmark's: two-space indent, keys sorted,
+// ": " and "," separators, non-ASCII escaped as \uXXXX, floats in repr() digits.
+// One difference cannot be avoided: Qt 6 stores an integral double as an integer
+// (QJsonValue(5.0) is 5), so such floats are written "5" where Python writes "5.0". Every
+// JSON reader, Python's included, reads the same number back.
 
 #include <QByteArray>
 #include <QJsonValue>
