@@ -74,6 +74,8 @@ public:
     StreamDecoder& operator=(const StreamDecoder&) = delete;
 
     // Any thread, never blocks: hands one transport payload (media chunk or trailer) over.
+    // A payload may also be handed over in pieces: consecutive pushes with the same
+    // transport_index and kind extend one chunk (its num_frames counted once).
     void pushChunk(const ChunkInfo& info, const QByteArray& bytes);
     // End of stream: the decoder drains what it has, then ends (state Finished).
     void finish();

@@ -263,6 +263,9 @@ TEST_CASE("abort() releases a decoder blocked on a full frame queue", "[media][d
     }
     REQUIRE(decoder.stats().frames_queued == 2);
     CHECK_FALSE(decoder.waitForEnd(200));
+    // Every push returned although nothing was popped: the backlog sits in bytes, measured.
+    CHECK(decoder.stats().chunks_pushed == 4);
+    CHECK(decoder.stats().bytes_pending > 0);
     decoder.abort();
     REQUIRE(decoder.waitForEnd(5000));
     CHECK(decoder.stats().state == DecoderState::Aborted);
