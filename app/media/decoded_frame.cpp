@@ -2,10 +2,6 @@
 
 #include "app/media/av_ptr.h"
 
-extern "C" {
-#include <libavutil/pixdesc.h>
-}
-
 namespace lbm::media {
 
 DecodedFrame::DecodedFrame(const AVFrame* frame, const FrameTag& tag)

@@ -4,7 +4,9 @@
 #include "app/media/av_ptr.h"
 #include "app/media/fmp4_box_scanner.h"
 
+#include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <map>
 
 namespace lbm::media {
