@@ -1,5 +1,7 @@
 #include "app/cli/subcommands.h"
 
+#include "app/cli/report_command.h"
+
 #include <QCoreApplication>
 #include <QTextStream>
 
@@ -25,6 +27,8 @@ struct Command {
 
 const std::map<QString, Command>& commands() {
     static const std::map<QString, Command> table = {
+        {QStringLiteral("report"),
+         {"recompute a recorded run's metrics and print the benchmark's report", runReportCommand}},
     };
     return table;
 }

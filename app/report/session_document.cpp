@@ -55,8 +55,12 @@ QJsonObject configToJson(const RunConfig& config) {
     };
 }
 
-RunConfig configFromJson(const QJsonValue& value) {
+RunConfig configFromJson(const QJsonValue& value, int workload_fps) {
     RunConfig config;
+    // The benchmark sends the workload's fps as the mux label and plays back at it unless
+    // --target-fps says otherwise, so a file without config still has a basis.
+    config.mux_fps = workload_fps;
+    config.target_fps = workload_fps;
     if (value.isUndefined() || value.isNull()) {
         return config;
     }
@@ -192,7 +196,9 @@ SessionDocument sessionDocumentFromJson(const QJsonObject& object) {
     document.git_revision = fields.optionalString(key("git_revision"));
     document.hostname = fields.optionalString(key("hostname")).value_or(QString());
     document.workload = workloadFromJson(fields.value(key("workload")));
-    document.config = configFromJson(fields.object().value(key("config")));
+    document.config = configFromJson(
+        fields.object().value(key("config")),
+        static_cast<int>(integerValue(document.workload.value(key("fps")), key("workload.fps"))));
 
     const QJsonValue sessions = fields.value(key("sessions"));
     if (!sessions.isArray()) {

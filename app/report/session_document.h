@@ -90,7 +90,9 @@ QJsonObject toJson(const SessionDocument& document);
 // Reads ours and the benchmark's documents. Unknown keys are ignored. Required: a
 // "sessions" array whose entries have "chunks" rows with all five to_dict() fields, and a
 // "workload" object with num_chunks, num_frames, width, height and fps. Everything else
-// falls back to the benchmark's defaults. Throws ReportError naming the missing field.
+// falls back to the benchmark's defaults; config.mux_fps falls back to workload.fps and
+// config.target_fps to config.mux_fps, as the benchmark's --target-fps defaults to the fps
+// it sent. Throws ReportError naming the missing field.
 SessionDocument sessionDocumentFromJson(const QJsonObject& object);
 
 // Atomic write (QSaveFile): the file is replaced only when everything was written.
