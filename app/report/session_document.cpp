@@ -274,6 +274,10 @@ SessionDocument readSessionDocument(const QString& path) {
 
 QString isoTimestampUtc(const QDateTime& time) {
     const QDateTime utc = time.toUTC();
+    // isoformat() leaves the fraction out when it is zero.
+    if (utc.time().msec() == 0) {
+        return utc.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss+00:00"));
+    }
     return utc.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz000+00:00"));
 }
 

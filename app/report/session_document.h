@@ -102,7 +102,8 @@ void writeSessionDocument(const SessionDocument& document, const QString& path);
 // object, missing fields.
 SessionDocument readSessionDocument(const QString& path);
 
-// Python's datetime.now(timezone.utc).isoformat(): "2026-12-02T11:41:49.123000+00:00".
+// Python's datetime.now(timezone.utc).isoformat() at millisecond precision:
+// "2026-12-02T11:41:49.123000+00:00" ("...:49+00:00" on a whole second).
 QString isoTimestampUtc(const QDateTime& time = QDateTime::currentDateTimeUtc());
 
 } // namespace lbm::report

@@ -5,6 +5,7 @@
 
 #include <QJsonValue>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 

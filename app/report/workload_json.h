@@ -9,6 +9,10 @@
 // Failures the seed leaves to Python itself (unreadable file, invalid JSON, int("abc"),
 // a missing after_chunk) are lbm::report::ReportError with a message naming the file or
 // field. Both derive from std::exception; what() is the user-facing text.
+//
+// One coercion cannot match Python exactly: Qt 6 parses 5.0 as the integer 5, so a prompt
+// written as the number 5.0 becomes "5" where Python's str() gives "5.0". Numeric fields are
+// unaffected.
 
 #include "metrics/camera_script.h"
 #include "metrics/prompt_update.h"

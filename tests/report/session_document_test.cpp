@@ -196,6 +196,9 @@ TEST_CASE("incomplete stored metrics are ignored with a warning", "[report][docu
     json.insert(QStringLiteral("sessions"), sessions);
     json.remove(QStringLiteral("metrics"));
     json.remove(QStringLiteral("config"));
+    QJsonObject workload = json.value(QStringLiteral("workload")).toObject();
+    workload.insert(QStringLiteral("fps"), 24);
+    json.insert(QStringLiteral("workload"), workload);
     const QString path = dir.filePath(QStringLiteral("partial.json"));
     writeJson(path, json);
 
@@ -206,10 +209,23 @@ TEST_CASE("incomplete stored metrics are ignored with a warning", "[report][docu
     CHECK(document.sessions[0].wall_s == full.value(QStringLiteral("wall_seconds")).toDouble());
     REQUIRE(document.read_warnings.size() == 1);
     CHECK(document.read_warnings.front().contains(QStringLiteral("sessions[0].metrics")));
-    // No config: the benchmark's defaults.
+    // No config: the benchmark's defaults, with the fps the workload sent as the basis.
     CHECK(document.config.warmup_chunks == 6);
     CHECK(document.config.playback_buffer_chunks == 1);
-    CHECK(document.config.target_fps == 16.0);
+    CHECK(document.config.mux_fps == 24);
+    CHECK(document.config.target_fps == 24.0);
+}
+
+TEST_CASE("timestamps are written as Python's isoformat()", "[report][document]") {
+    using lbm::report::isoTimestampUtc;
+    const QDate day(2026, 12, 2);
+    CHECK(isoTimestampUtc(QDateTime(day, QTime(11, 41, 49, 123), Qt::UTC)) ==
+          QStringLiteral("2026-12-02T11:41:49.123000+00:00"));
+    CHECK(isoTimestampUtc(QDateTime(day, QTime(11, 41, 49), Qt::UTC)) ==
+          QStringLiteral("2026-12-02T11:41:49+00:00"));
+    // A local time is converted, not relabelled.
+    const QDateTime plus_two(day, QTime(13, 41, 49, 5), Qt::OffsetFromUTC, 7200);
+    CHECK(isoTimestampUtc(plus_two) == QStringLiteral("2026-12-02T11:41:49.005000+00:00"));
 }
 
 TEST_CASE("Python's JSON text and float repr", "[report][python_json]") {
