@@ -243,7 +243,7 @@ int runReportCommand(const QStringList& arguments) {
         }
         out << text;
         if (!output.isEmpty()) {
-            out << "Wrote " << output << '\n';
+            out << report::wroteLine(output) << '\n';
         }
         return 0;
     } catch (const report::ReportError& error) {

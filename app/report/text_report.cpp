@@ -195,6 +195,27 @@ QString realTimeBasisLine(double target_fps, std::optional<int> mux_fps_when_tar
     return line;
 }
 
+QString chunkProgressLine(const lbm::ChunkRecord& record) {
+    std::array<char, 128> buffer{};
+    std::snprintf(buffer.data(), buffer.size(),
+                  "  chunk %3lld  t=%8.3fs  interval=%8.1fms  frames=%3d",
+                  static_cast<long long>(record.index), record.arrival_s, record.interArrivalMs(),
+                  record.num_frames);
+    return QString::fromLatin1(buffer.data()) +
+           QStringLiteral("  bytes=%1").arg(record.byte_length);
+}
+
+QString savedVideoLine(qint64 streamed_bytes, qint64 playback_bytes, const QString& path) {
+    return QStringLiteral("Saved %1 streamed bytes -> %2 playback bytes at %3")
+        .arg(streamed_bytes)
+        .arg(playback_bytes)
+        .arg(path);
+}
+
+QString wroteLine(const QString& path) {
+    return QStringLiteral("Wrote ") + path;
+}
+
 bool leavesNoSteadyChunk(int warmup_chunks, long long num_chunks) {
     return std::max(1, warmup_chunks) >= num_chunks - 1;
 }

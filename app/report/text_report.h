@@ -7,6 +7,7 @@
 // Every function returns text without a trailing newline unless it says otherwise.
 
 #include "app/report/session_document.h"
+#include "metrics/chunk_record.h"
 
 #include <QString>
 
@@ -35,6 +36,13 @@ bool leavesNoSteadyChunk(int warmup_chunks, long long num_chunks);
 // "WARNING: --warmup-chunks=W leaves no nonterminal steady-state chunk in a N-chunk
 // rollout; steady-state metrics will be empty."
 QString noSteadyChunkWarning(int warmup_chunks, long long num_chunks);
+
+// --print-chunks: "  chunk %3d  t=%8.3fs  interval=%8.1fms  frames=%3d  bytes=N".
+QString chunkProgressLine(const lbm::ChunkRecord& record);
+// After the report: "Saved X streamed bytes -> Y playback bytes at PATH" (--save-video).
+QString savedVideoLine(qint64 streamed_bytes, qint64 playback_bytes, const QString& path);
+// After the report: "Wrote PATH" (--output-json).
+QString wroteLine(const QString& path);
 
 // The whole report for a document whose sessions all carry metrics and whose aggregate is
 // set (one session: its sections; several: Across sessions), ending with the closing

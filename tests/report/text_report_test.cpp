@@ -232,4 +232,10 @@ TEST_CASE("header lines printed before connecting", "[report][text]") {
           QStringLiteral("WARNING: --warmup-chunks=6 leaves no nonterminal steady-state chunk in a "
                          "7-chunk rollout; steady-state metrics will be empty."));
     CHECK(reportRuler(QStringLiteral(" Cadence "), QLatin1Char('-')).size() == 60);
+    const lbm::ChunkRecord record{7, 12.3456, 0.7501, 123456, 12};
+    CHECK(chunkProgressLine(record).toStdString() ==
+          "  chunk   7  t=" + printfText("%8.3f", 12.3456) +
+              "s  interval=" + printfText("%8.1f", 750.1) + "ms  frames= 12  bytes=123456");
+    CHECK(savedVideoLine(10, 12, QStringLiteral("/tmp/v.mp4")) ==
+          QStringLiteral("Saved 10 streamed bytes -> 12 playback bytes at /tmp/v.mp4"));
 }
