@@ -1,8 +1,8 @@
 #include "ui/gui_main.h"
 
-#include <QApplication>
-
 #include "ui/main_window.h"
+
+#include <QApplication>
 
 namespace lbm::ui {
 

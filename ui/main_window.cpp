@@ -4,7 +4,8 @@
 
 namespace lbm::ui {
 
-MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent) {
     setWindowTitle(QStringLiteral("LingBot Live Monitor"));
     auto* placeholder = new QLabel(tr("LingBot Live Monitor"), this);
     placeholder->setAlignment(Qt::AlignCenter);

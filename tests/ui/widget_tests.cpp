@@ -1,0 +1,253 @@
+// The monitor's panels as a user sees them: the chart holds one bar per chunk and stays
+// windowed, the counters say what lbm_metrics says, invalid form values block a session
+// with their reason, and the key pad maps keys to the protocol's velocities.
+
+#include "app/protocol/camera_keys.h"
+#include "metrics/geometry.h"
+#include "metrics/playback_simulator.h"
+#include "metrics/session_metrics.h"
+#include "ui/counters_panel.h"
+#include "ui/key_pad.h"
+#include "ui/latency_chart.h"
+#include "ui/prompt_panel.h"
+#include "ui/session_form.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+using lbm::ChunkRecord;
+using lbm::ui::CountersPanel;
+
+namespace {
+
+// A session whose chunks come every base_ms with every seventh one late by 40%.
+std::vector<ChunkRecord> makeRecords(int count, double base_ms) {
+    std::vector<ChunkRecord> records;
+    double t = 0.0;
+    for (int i = 0; i < count; ++i) {
+        ChunkRecord record;
+        record.index = i;
+        const double interval_s = i == 0 ? 1.5 : (i % 7 == 0 ? base_ms * 1.4 : base_ms) / 1000.0;
+        t += interval_s;
+        record.arrival_s = t;
+        record.inter_arrival_s = interval_s;
+        record.num_frames = lbm::pixelFramesInChunk(i);
+        record.byte_length = 40000 + i;
+        records.push_back(record);
+    }
+    return records;
+}
+
+QString ms(double value) {
+    return QStringLiteral("%1 ms").arg(value, 0, 'f', 1);
+}
+
+} // namespace
+
+TEST_CASE("the latency chart draws one bar per chunk and colours late ones", "[ui][chart]") {
+    lbm::ui::LatencyChart chart;
+    chart.resize(1000, 400);
+    chart.setDeadlineMs(750.0);
+    chart.setWarmupChunks(6);
+    chart.setFollow(false);
+    const auto records = makeRecords(40, 700.0);
+    for (const auto& record : records) {
+        chart.appendChunk(record);
+    }
+    chart.flush();
+    CHECK(chart.chunkCount() == 40);
+    CHECK(chart.plottedChunkCount() == 40);
+    CHECK(chart.plottedBarCount() == 40);
+    // Chunks 7, 14, 21, 28, 35 came 980 ms after the previous one: over 750 ms.
+    CHECK(chart.lateChunkCount() == 5);
+}
+
+TEST_CASE("appends are coalesced into one redraw per tick", "[ui][chart]") {
+    lbm::ui::LatencyChart chart;
+    chart.flush();
+    const int before = chart.redrawCount();
+    for (const auto& record : makeRecords(200, 700.0)) {
+        chart.appendChunk(record);
+    }
+    CHECK(chart.redrawCount() == before);
+    QTRY_VERIFY_WITH_TIMEOUT(chart.redrawCount() > before, 1000);
+    CHECK(chart.redrawCount() <= before + 2);
+    CHECK(chart.plottedChunkCount() == 120); // the followed window
+}
+
+TEST_CASE("a 4000-chunk session redraws in windowed and whole-session views", "[ui][chart]") {
+    lbm::ui::LatencyChart chart;
+    chart.resize(1200, 400);
+    chart.show();
+    chart.setRecords(makeRecords(4000, 700.0));
+    chart.setWindowChunks(100);
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < 20; ++i) {
+        chart.flush();
+    }
+    const double windowed_ms = static_cast<double>(timer.elapsed()) / 20.0;
+    CHECK(chart.plottedChunkCount() == 100);
+
+    chart.setFollow(false);
+    chart.flush();
+    CHECK(chart.plottedChunkCount() == 4000);
+    // Neighbours merge so that a redraw never draws thousands of bars.
+    CHECK(chart.plottedBarCount() <= 800);
+    // Generous: a redraw that walked every point per append would be far slower.
+    CHECK(windowed_ms < 200.0);
+}
+
+TEST_CASE("event and stall marks are kept", "[ui][chart]") {
+    lbm::ui::LatencyChart chart;
+    chart.setRecords(makeRecords(10, 700.0));
+    chart.addEventMark({lbm::ui::ChartEventMark::Kind::Sent, 3.5, QStringLiteral("prompt")});
+    chart.addEventMark({lbm::ui::ChartEventMark::Kind::Started, 5, QStringLiteral("prompt")});
+    chart.addStallMark(7, 230.0);
+    chart.flush();
+    CHECK(chart.eventMarkCount() == 2);
+    CHECK(chart.stallMarkCount() == 1);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("chart.png"));
+    QString error;
+    REQUIRE(chart.exportPng(path, &error));
+    QImage image(path);
+    CHECK(image.width() >= 640);
+}
+
+TEST_CASE("the counters show computeMetrics and the simulator after every chunk",
+          "[ui][counters]") {
+    CountersPanel panel;
+    const auto records = makeRecords(24, 780.0);
+    panel.reset(24, lbm::numFramesForChunks(24), 750.0);
+    lbm::LivePlaybackSimulator simulator(16.0, 1);
+    lbm::MetricsOptions options;
+    options.fps = 16.0;
+    std::vector<ChunkRecord> so_far;
+    for (const auto& record : records) {
+        so_far.push_back(record);
+        simulator.addRecord(record);
+        options.ttfc_s = so_far.front().arrival_s;
+        options.session_wall_s = record.arrival_s;
+        const auto metrics = lbm::computeMetrics(so_far, options);
+        panel.showMetrics(metrics);
+        panel.showSimulatedPlayback(simulator.result(),
+                                    simulator.bufferedAheadSeconds(record.arrival_s), false);
+        const auto batch = lbm::simulatePlayback(so_far, 16.0, 1);
+        REQUIRE(panel.valueText(CountersPanel::Row::SimulatedUnderruns) ==
+                QString::number(batch.underrun_count));
+        REQUIRE(panel.valueText(CountersPanel::Row::SimulatedStall)
+                    .startsWith(ms(batch.totalStallMs())));
+        CHECK(panel.valueText(CountersPanel::Row::Chunks)
+                  .startsWith(QStringLiteral("%1 / 24").arg(so_far.size())));
+        CHECK(panel.valueText(CountersPanel::Row::Ttfc) == ms(*metrics.ttfc_ms));
+    }
+    const auto final_metrics = lbm::computeMetrics(records, options);
+    REQUIRE(final_metrics.slo_attainment.has_value());
+    CHECK(panel.valueText(CountersPanel::Row::SloAttainment)
+              .contains(
+                  QStringLiteral("(%1%)").arg(*final_metrics.slo_attainment * 100.0, 0, 'f', 1)));
+    // 780 ms chunks are late against 750 ms: the steady numbers are red.
+    CHECK(panel.level(CountersPanel::Row::SteadyInterval) == CountersPanel::Level::Bad);
+    CHECK(panel.level(CountersPanel::Row::SimulatedUnderruns) == CountersPanel::Level::Bad);
+    CHECK(panel.valueText(CountersPanel::Row::VideoRtf)
+              .startsWith(QString::number(final_metrics.video_rtf, 'f', 3)));
+}
+
+TEST_CASE("an invalid form value blocks the session with its reason", "[ui][form]") {
+    lbm::ui::SessionForm form;
+    CHECK(form.validate().isEmpty());
+    CHECK_NOTHROW(form.workload());
+
+    form.setPrompt(QStringLiteral("   "));
+    const QString reason = form.validate();
+    CHECK_FALSE(reason.isEmpty());
+    CHECK(reason.contains(QStringLiteral("prompt")));
+    CHECK_THROWS(form.workload());
+
+    form.setPrompt(QStringLiteral("A snowy street"));
+    CHECK(form.validate().isEmpty());
+    form.setTargetFps(0.0);
+    CHECK(form.validate() == QStringLiteral("--target-fps must be positive."));
+    form.setTargetFps(16.0);
+
+    form.setUseSimulator(false);
+    form.setServerUrlText(QStringLiteral("not a url"));
+    CHECK_FALSE(form.validate().isEmpty());
+    form.setServerUrlText(QStringLiteral("http://127.0.0.1:8000"));
+    CHECK(form.validate().isEmpty());
+    CHECK(form.serverUrl().toString() == QStringLiteral("ws://127.0.0.1:8000/v1/realtime/video"));
+
+    form.setImagePath(QStringLiteral("/nonexistent/picture.png"));
+    CHECK(form.validate().contains(QStringLiteral("/nonexistent/picture.png")));
+}
+
+TEST_CASE("the form's chunk count gives the seed's num_frames", "[ui][form]") {
+    lbm::ui::SessionForm form;
+    form.setChunks(7);
+    REQUIRE(form.validate().isEmpty());
+    CHECK(form.workload().numFrames() == 81);
+    CHECK(form.deadlineMs() == Approx(750.0));
+}
+
+TEST_CASE("the key pad shows held keys and its clicks map to the protocol's velocity",
+          "[ui][keys]") {
+    lbm::ui::KeyPad pad;
+    QSignalSpy clicked(&pad, &lbm::ui::KeyPad::keysClicked);
+    pad.setHeld(lbm::protocol::CameraKeys::fromLetters(QStringLiteral("wl")));
+    CHECK(pad.held().letters() == QStringLiteral("wl"));
+    CHECK(clicked.isEmpty());
+    pad.setHeld({});
+    const auto buttons = pad.findChildren<QToolButton*>();
+    QToolButton* i_key = nullptr;
+    for (QToolButton* button : buttons) {
+        if (button->text() == QStringLiteral("I")) {
+            i_key = button;
+        }
+    }
+    REQUIRE(i_key != nullptr);
+    QTest::mouseClick(i_key, Qt::LeftButton);
+    REQUIRE(clicked.count() == 1);
+    const auto keys = clicked.first().at(0).value<lbm::protocol::CameraKeys>();
+    const auto velocity = lbm::protocol::velocityForKeys(keys, 1.0);
+    // protocol.md: i alone -> [0.0348995, 0, 0, 0.9993908].
+    CHECK(velocity.rotation[0] == Approx(0.0348995).margin(1e-6));
+    CHECK(velocity.rotation[3] == Approx(0.9993908).margin(1e-6));
+}
+
+TEST_CASE("the prompt panel validates and schedules", "[ui][prompt]") {
+    lbm::ui::PromptPanel panel;
+    QSignalSpy sent(&panel, &lbm::ui::PromptPanel::sendRequested);
+    panel.setPrompt(QStringLiteral("A snowy street"));
+    panel.send();
+    CHECK(sent.isEmpty()); // no session yet
+    panel.setSessionActive(true);
+    panel.send();
+    REQUIRE(sent.count() == 1);
+    CHECK(sent.first().at(0).toString() == QStringLiteral("A snowy street"));
+    CHECK(sent.first().at(1).toInt() == 3);
+
+    lbm::session::InteractionRecord record;
+    record.event_id = QStringLiteral("ui-1-abcdef01");
+    record.kind = lbm::session::InteractionKind::Prompt;
+    record.summary = QStringLiteral("A snowy street");
+    record.sent_s = 1.0;
+    panel.updateInteraction(record);
+    CHECK(panel.stateText(record.event_id) == QStringLiteral("sent"));
+    record.queued_s = 1.1;
+    record.started_chunk = 4;
+    panel.updateInteraction(record);
+    CHECK(panel.stateText(record.event_id) == QStringLiteral("started at chunk 4"));
+    record.completed_chunk = 6;
+    panel.updateInteraction(record);
+    CHECK(panel.stateText(record.event_id) == QStringLiteral("completed at chunk 6"));
+    CHECK(panel.historyCount() == 1);
+}

@@ -1,0 +1,279 @@
+#include "ui/counters_panel.h"
+
+#include "ui/status_colors.h"
+
+#include <QEvent>
+#include <QFont>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QLabel>
+
+namespace lbm::ui {
+
+namespace {
+
+constexpr QChar kDash(0x2014);
+
+QString ms(double value) {
+    return QStringLiteral("%1 ms").arg(value, 0, 'f', 1);
+}
+
+QString countOf(std::int64_t n, std::int64_t m) {
+    if (m <= 0) {
+        return QString::number(n);
+    }
+    return QStringLiteral("%1 / %2 (%3%)")
+        .arg(n)
+        .arg(m)
+        .arg(100.0 * static_cast<double>(n) / static_cast<double>(m), 0, 'f', 1);
+}
+
+// VIDEO_RTF below 1 is faster than real time; within 10% of 1 is the amber zone.
+CountersPanel::Level rtfLevel(double rtf) {
+    if (rtf <= 0) {
+        return CountersPanel::Level::Normal;
+    }
+    if (rtf > 1.0) {
+        return CountersPanel::Level::Bad;
+    }
+    return rtf > 0.9 ? CountersPanel::Level::Warning : CountersPanel::Level::Good;
+}
+
+} // namespace
+
+CountersPanel::CountersPanel(QWidget* parent)
+    : QWidget(parent) {
+    m_grid = new QGridLayout(this);
+    m_grid->setContentsMargins(10, 8, 10, 8);
+    m_grid->setHorizontalSpacing(14);
+    m_grid->setVerticalSpacing(3);
+    m_grid->setColumnStretch(1, 1);
+
+    addSection(tr("Stream"));
+    addRow(Row::Chunks, tr("Chunks received"), tr("Media chunks received / the rollout's count"));
+    addRow(Row::FramesDecoded, tr("Frames decoded"),
+           tr("Frames the decoder produced / the frames the metadata announced so far"));
+    addRow(Row::Bytes, tr("Bytes received"), tr("Media payload bytes (trailer excluded)"));
+    addRow(Row::Bitrate, tr("Bitrate"), tr("Media bytes over the session's wall time"));
+    addSection(tr("Timing"));
+    addRow(Row::Ttfc, tr("TTFC"), tr("Time to first chunk: session.start sent -> chunk 0"));
+    addRow(Row::VideoRtf, tr("VIDEO_RTF / RTFX"),
+           tr("Wall time / video time (below 1 is faster than real time) and its reciprocal"));
+    addRow(Row::SteadyRtf, tr("Steady RTF / RTFX"),
+           tr("The same over the steady chunks (after the warmup, without the last chunk)"));
+    addRow(Row::FramesPerSecond, tr("Frames per second"),
+           tr("Frames received per wall-clock second"));
+    addRow(Row::SteadyInterval, tr("Steady interval p50 / p99"),
+           tr("Inter-arrival latency of the steady chunks"));
+    addRow(Row::SloAttainment, tr("SLO attainment"),
+           tr("Steady chunks within the deadline / steady chunks"));
+    addSection(tr("Playback"));
+    addRow(Row::SimulatedUnderruns, tr("Underruns (simulated)"),
+           tr("The benchmark's playback simulation: stalls a viewer with this start buffer "
+              "would have, assuming each chunk plays the moment it lands"));
+    addRow(Row::SimulatedStall, tr("Total stall (simulated)"),
+           tr("Total stall time of the simulation and the chunk of the first underrun"));
+    addRow(Row::BufferedAhead, tr("Buffered ahead (simulated)"),
+           tr("Seconds of video ahead of the simulated playhead"));
+    addRow(Row::ObservedStalls, tr("Player stalls (observed)"),
+           tr("Stalls this window's player really had: count, total and longest. They "
+              "differ from the simulation because a chunk's last frame is delivered with "
+              "the next chunk"));
+    addSection(tr("Connection"));
+    addRow(Row::Connection, tr("State"), tr("Where the session is in its life"));
+    addRow(Row::RequestId, tr("Request id"), tr("video.start's request_id"));
+    m_grid->setRowStretch(m_next_row, 1);
+    reset(0, 0, m_deadline_ms);
+}
+
+void CountersPanel::reset(int expected_chunks, std::int64_t expected_frames, double deadline_ms) {
+    m_expected_chunks = expected_chunks;
+    m_expected_frames = expected_frames;
+    m_deadline_ms = deadline_ms;
+    const QString none(kDash);
+    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+        set(static_cast<Row>(it.key()), none);
+    }
+    set(Row::Chunks, countOf(0, expected_chunks));
+    set(Row::Connection, tr("idle"));
+}
+
+void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
+    set(Row::Chunks, countOf(metrics.chunks_received, m_expected_chunks));
+    set(Row::Ttfc, metrics.ttfc_ms ? ms(*metrics.ttfc_ms) : QString(kDash));
+    set(Row::VideoRtf,
+        QStringLiteral("%1 / %2x")
+            .arg(metrics.video_rtf, 0, 'f', 3)
+            .arg(metrics.video_rtfx, 0, 'f', 2),
+        rtfLevel(metrics.video_rtf));
+    if (metrics.steady_video_rtf && metrics.steady_video_rtfx) {
+        set(Row::SteadyRtf,
+            QStringLiteral("%1 / %2x")
+                .arg(*metrics.steady_video_rtf, 0, 'f', 3)
+                .arg(*metrics.steady_video_rtfx, 0, 'f', 2),
+            rtfLevel(*metrics.steady_video_rtf));
+    } else {
+        set(Row::SteadyRtf, tr("%1 (no steady chunk yet)").arg(kDash));
+    }
+    set(Row::FramesPerSecond, QStringLiteral("%1 fps").arg(metrics.frames_per_second, 0, 'f', 2));
+    if (metrics.interval_steady) {
+        const double p99 = metrics.interval_steady->p99_ms;
+        const Level level = p99 > m_deadline_ms         ? Level::Bad
+                            : p99 > 0.9 * m_deadline_ms ? Level::Warning
+                                                        : Level::Good;
+        set(Row::SteadyInterval,
+            QStringLiteral("%1 / %2").arg(ms(metrics.interval_steady->median_ms), ms(p99)), level);
+    } else {
+        set(Row::SteadyInterval, QString(kDash));
+    }
+    if (metrics.slo_attainment && metrics.slo_violations) {
+        const double attainment = *metrics.slo_attainment;
+        const int violations = *metrics.slo_violations;
+        const int steady = metrics.steady_chunks;
+        const Level level = attainment >= 0.99   ? Level::Good
+                            : attainment >= 0.95 ? Level::Warning
+                                                 : Level::Bad;
+        set(Row::SloAttainment,
+            tr("%1 / %2 (%3%) · deadline %4")
+                .arg(steady - violations)
+                .arg(steady)
+                .arg(attainment * 100.0, 0, 'f', 1)
+                .arg(ms(metrics.chunk_deadline_ms)),
+            level);
+    } else {
+        set(Row::SloAttainment,
+            tr("%1 · deadline %2").arg(kDash).arg(ms(metrics.chunk_deadline_ms)));
+    }
+    const double mib = static_cast<double>(metrics.total_bytes) / (1024.0 * 1024.0);
+    set(Row::Bytes, QStringLiteral("%1 MiB").arg(mib, 0, 'f', 2));
+    if (metrics.wall_seconds > 0) {
+        const double mbps =
+            static_cast<double>(metrics.total_bytes) * 8.0 / metrics.wall_seconds / 1e6;
+        set(Row::Bitrate, QStringLiteral("%1 Mbit/s").arg(mbps, 0, 'f', 2));
+    }
+}
+
+void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResult>& result,
+                                          double buffered_ahead_s, bool stalled_now) {
+    if (!result) {
+        set(Row::SimulatedUnderruns, tr("waiting for the start buffer"));
+        set(Row::SimulatedStall, QString(kDash));
+    } else {
+        set(Row::SimulatedUnderruns, QString::number(result->underrun_count),
+            result->underrun_count > 0 ? Level::Bad : Level::Good);
+        QString stall = ms(result->totalStallMs());
+        if (result->first_underrun_chunk) {
+            stall += tr(" · first at chunk %1").arg(*result->first_underrun_chunk);
+        }
+        stall += tr(" · %1% of the span").arg(result->stallRatio() * 100.0, 0, 'f', 1);
+        set(Row::SimulatedStall, stall, result->total_stall_s > 0 ? Level::Bad : Level::Good);
+    }
+    const Level level = stalled_now                           ? Level::Bad
+                        : (result && buffered_ahead_s < 0.25) ? Level::Warning
+                                                              : Level::Normal;
+    set(Row::BufferedAhead,
+        stalled_now ? tr("0.00 s (stalled)")
+                    : QStringLiteral("%1 s").arg(buffered_ahead_s, 0, 'f', 2),
+        level);
+}
+
+void CountersPanel::showObservedStalls(const lbm::playback::PlaybackStalls& stalls) {
+    set(Row::ObservedStalls,
+        tr("%1 · total %2 · longest %3")
+            .arg(stalls.count)
+            .arg(ms(stalls.total_s * 1000.0), ms(stalls.longest_s * 1000.0)),
+        stalls.ongoing_s > 0 ? Level::Bad
+        : stalls.count > 0   ? Level::Warning
+                             : Level::Good);
+}
+
+void CountersPanel::showFrames(std::int64_t decoded, std::int64_t expected) {
+    set(Row::FramesDecoded, countOf(decoded, expected), Level::Normal);
+}
+
+void CountersPanel::showConnection(const QString& state, const QString& request_id) {
+    set(Row::Connection, state);
+    set(Row::RequestId, request_id.isEmpty() ? QString(kDash) : request_id);
+}
+
+QString CountersPanel::valueText(Row row) const {
+    const auto it = m_entries.constFind(static_cast<int>(row));
+    return it == m_entries.constEnd() ? QString() : it->value->text();
+}
+
+CountersPanel::Level CountersPanel::level(Row row) const {
+    const auto it = m_entries.constFind(static_cast<int>(row));
+    return it == m_entries.constEnd() ? Level::Normal : it->level;
+}
+
+void CountersPanel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) {
+        for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+            restyle(*it);
+        }
+    }
+    QWidget::changeEvent(event);
+}
+
+void CountersPanel::addSection(const QString& title) {
+    auto* label = new QLabel(title.toUpper(), this);
+    QFont font = label->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    label->setFont(font);
+    label->setContentsMargins(0, m_next_row == 0 ? 0 : 8, 0, 2);
+    QPalette pal = label->palette();
+    pal.setColor(QPalette::WindowText, mutedColor(palette()));
+    label->setPalette(pal);
+    m_grid->addWidget(label, m_next_row++, 0, 1, 2);
+}
+
+void CountersPanel::addRow(Row row, const QString& name, const QString& tooltip) {
+    Entry entry;
+    entry.name = new QLabel(name, this);
+    entry.name->setToolTip(tooltip);
+    entry.value = new QLabel(this);
+    entry.value->setToolTip(tooltip);
+    entry.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    entry.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    entry.value->setFont(mono);
+    m_grid->addWidget(entry.name, m_next_row, 0);
+    m_grid->addWidget(entry.value, m_next_row, 1);
+    ++m_next_row;
+    m_entries.insert(static_cast<int>(row), entry);
+}
+
+void CountersPanel::set(Row row, const QString& text, Level level) {
+    auto it = m_entries.find(static_cast<int>(row));
+    if (it == m_entries.end()) {
+        return;
+    }
+    if (it->value->text() != text) {
+        it->value->setText(text);
+    }
+    if (it->level != level) {
+        it->level = level;
+        restyle(*it);
+    }
+}
+
+void CountersPanel::restyle(Entry& entry) {
+    QPalette pal = palette();
+    switch (entry.level) {
+    case Level::Normal:
+        break;
+    case Level::Good:
+        pal.setColor(QPalette::WindowText, onTimeColor(palette()));
+        break;
+    case Level::Warning:
+        pal.setColor(QPalette::WindowText, nearLimitColor(palette()));
+        break;
+    case Level::Bad:
+        pal.setColor(QPalette::WindowText, lateColor(palette()));
+        break;
+    }
+    entry.value->setPalette(pal);
+}
+
+} // namespace lbm::ui

@@ -1,0 +1,83 @@
+#pragma once
+// The live counters, in the OBS stats-dock habit: "N / M (x%)" counts, units in every
+// label, and values that breach the deadline or real time in red, near it in amber. It
+// shows what it is given; the numbers come from lbm_metrics (computeMetrics and the
+// LivePlaybackSimulator) and the playback clock, never from arithmetic of its own.
+
+#include "app/playback/playback_stalls.h"
+#include "metrics/playback_result.h"
+#include "metrics/session_metrics.h"
+
+#include <QHash>
+#include <QString>
+#include <QWidget>
+
+#include <optional>
+
+class QGridLayout;
+class QLabel;
+
+namespace lbm::ui {
+
+class CountersPanel : public QWidget {
+    Q_OBJECT
+public:
+    enum class Row {
+        Chunks,
+        Ttfc,
+        VideoRtf,
+        SteadyRtf,
+        FramesPerSecond,
+        SteadyInterval,
+        SloAttainment,
+        SimulatedUnderruns,
+        SimulatedStall,
+        BufferedAhead,
+        ObservedStalls,
+        FramesDecoded,
+        Bytes,
+        Bitrate,
+        Connection,
+        RequestId,
+    };
+    enum class Level { Normal, Good, Warning, Bad };
+
+    explicit CountersPanel(QWidget* parent = nullptr);
+
+    void reset(int expected_chunks, std::int64_t expected_frames, double deadline_ms);
+    // Everything computeMetrics says about the records so far.
+    void showMetrics(const lbm::SessionMetrics& metrics);
+    // The incremental playback simulator's prediction; nullopt before its start buffer.
+    void showSimulatedPlayback(const std::optional<lbm::PlaybackResult>& result,
+                               double buffered_ahead_s, bool stalled_now);
+    // What the player really had.
+    void showObservedStalls(const lbm::playback::PlaybackStalls& stalls);
+    void showFrames(std::int64_t decoded, std::int64_t expected);
+    void showConnection(const QString& state, const QString& request_id);
+
+    QString valueText(Row row) const;
+    Level level(Row row) const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct Entry {
+        QLabel* name = nullptr;
+        QLabel* value = nullptr;
+        Level level = Level::Normal;
+    };
+    void addSection(const QString& title);
+    void addRow(Row row, const QString& name, const QString& tooltip);
+    void set(Row row, const QString& text, Level level = Level::Normal);
+    void restyle(Entry& entry);
+
+    QGridLayout* m_grid = nullptr;
+    int m_next_row = 0;
+    QHash<int, Entry> m_entries;
+    int m_expected_chunks = 0;
+    std::int64_t m_expected_frames = 0;
+    double m_deadline_ms = 750.0;
+};
+
+} // namespace lbm::ui

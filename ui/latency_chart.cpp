@@ -1,0 +1,652 @@
+#include "ui/latency_chart.h"
+
+#include "metrics/latency_summary.h"
+#include "ui/status_colors.h"
+
+#include <QAreaSeries>
+#include <QButtonGroup>
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QCursor>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QImageWriter>
+#include <QLabel>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QPainter>
+#include <QSaveFile>
+#include <QScatterSeries>
+#include <QSpinBox>
+#include <QToolButton>
+#include <QToolTip>
+#include <QVBoxLayout>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace lbm::ui {
+
+namespace {
+
+// ~25 Hz: fast enough to feel live, slow enough that a burst of chunks is one redraw.
+constexpr int kRedrawCoalesceMs = 40;
+// Above this many chunks the whole-session view merges neighbours into one bar (the
+// tallest of them, so a late chunk never disappears).
+constexpr int kMaxBars = 800;
+constexpr double kBarGap = 0.12;
+
+QLineSeries* makeLine(QChart* chart, const QString& name) {
+    auto* series = new QLineSeries(chart);
+    series->setName(name);
+    return series;
+}
+
+QScatterSeries* makeMarks(QChart* chart, const QString& name, QScatterSeries::MarkerShape shape,
+                          qreal size) {
+    auto* series = new QScatterSeries(chart);
+    series->setName(name);
+    series->setMarkerShape(shape);
+    series->setMarkerSize(size);
+    return series;
+}
+
+QAreaSeries* makeBars(QChart* chart, const QString& name) {
+    auto* upper = new QLineSeries(chart);
+    auto* series = new QAreaSeries(upper);
+    series->setParent(chart);
+    series->setName(name);
+    return series;
+}
+
+void appendBar(QList<QPointF>& points, double x0, double x1, double value) {
+    points.append(QPointF(x0, 0.0));
+    points.append(QPointF(x0, value));
+    points.append(QPointF(x1, value));
+    points.append(QPointF(x1, 0.0));
+}
+
+} // namespace
+
+LatencyChart::LatencyChart(QWidget* parent)
+    : QWidget(parent) {
+    m_redraw_timer.setSingleShot(true);
+    m_redraw_timer.setInterval(kRedrawCoalesceMs);
+    connect(&m_redraw_timer, &QTimer::timeout, this, &LatencyChart::redraw);
+
+    m_chart = new QChart();
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->setMargins(QMargins(4, 4, 4, 4));
+
+    m_warmup = makeBars(m_chart, tr("warmup chunks"));
+    m_first = makeBars(m_chart, tr("first chunk (TTFC)"));
+    m_on_time = makeBars(m_chart, tr("on time"));
+    m_late = makeBars(m_chart, tr("late"));
+    m_deadline = makeLine(m_chart, tr("deadline"));
+    m_p50 = makeLine(m_chart, tr("p50"));
+    m_p95 = makeLine(m_chart, tr("p95"));
+    m_p99 = makeLine(m_chart, tr("p99"));
+    m_comparison_line = makeLine(m_chart, tr("comparison"));
+    m_comparison_line->setPointsVisible(true);
+    m_sent = makeMarks(m_chart, tr("interaction sent"), QScatterSeries::MarkerShapeTriangle, 11);
+    m_started = makeMarks(m_chart, tr("started"), QScatterSeries::MarkerShapeRectangle, 9);
+    m_completed =
+        makeMarks(m_chart, tr("completed"), QScatterSeries::MarkerShapeRotatedRectangle, 11);
+    m_failed = makeMarks(m_chart, tr("failed"), QScatterSeries::MarkerShapeCircle, 10);
+    m_stall_series =
+        makeMarks(m_chart, tr("simulated viewer stall"), QScatterSeries::MarkerShapeStar, 14);
+
+    m_axis_x = new QValueAxis(m_chart);
+    m_axis_x->setTitleText(tr("chunk (generation index)"));
+    m_axis_x->setLabelFormat(QStringLiteral("%d"));
+    m_axis_y = new QValueAxis(m_chart);
+    m_axis_y->setTitleText(tr("inter-arrival (ms)"));
+    m_axis_y->setLabelFormat(QStringLiteral("%d"));
+    m_chart->addAxis(m_axis_x, Qt::AlignBottom);
+    m_chart->addAxis(m_axis_y, Qt::AlignLeft);
+
+    const QList<QAbstractSeries*> all = {
+        m_warmup, m_first,           m_on_time, m_late,    m_deadline,  m_p50,    m_p95,
+        m_p99,    m_comparison_line, m_sent,    m_started, m_completed, m_failed, m_stall_series};
+    for (QAbstractSeries* series : all) {
+        m_chart->addSeries(series);
+        series->attachAxis(m_axis_x);
+        series->attachAxis(m_axis_y);
+    }
+    for (QAreaSeries* bars : {m_first, m_on_time, m_late}) {
+        connect(bars, &QAreaSeries::hovered, this, &LatencyChart::showBarTooltip);
+    }
+    for (QScatterSeries* marks : {m_sent, m_started, m_completed, m_failed, m_stall_series}) {
+        connect(marks, &QScatterSeries::hovered, this, &LatencyChart::showMarkTooltip);
+    }
+    m_comparison_line->setVisible(false);
+
+    m_view = new QChartView(m_chart, this);
+    m_view->setRenderHint(QPainter::Antialiasing);
+    m_view->setMinimumHeight(180);
+
+    m_follow_button = new QToolButton(this);
+    m_follow_button->setText(tr("Follow latest"));
+    m_follow_button->setCheckable(true);
+    m_follow_button->setToolTip(tr("Show the last chunks as they land (End)"));
+    m_full_button = new QToolButton(this);
+    m_full_button->setText(tr("Whole session"));
+    m_full_button->setCheckable(true);
+    m_full_button->setToolTip(tr("Show every chunk of the session (Home)"));
+    auto* group = new QButtonGroup(this);
+    group->setExclusive(true);
+    group->addButton(m_follow_button);
+    group->addButton(m_full_button);
+    m_follow_button->setChecked(true);
+    connect(m_follow_button, &QToolButton::toggled, this, [this](bool on) { setFollow(on); });
+
+    m_window_spin = new QSpinBox(this);
+    m_window_spin->setRange(10, 2000);
+    m_window_spin->setSingleStep(10);
+    m_window_spin->setValue(m_window_chunks);
+    m_window_spin->setSuffix(tr(" chunks"));
+    m_window_spin->setToolTip(tr("How many chunks the followed window shows"));
+    connect(m_window_spin, &QSpinBox::valueChanged, this, &LatencyChart::setWindowChunks);
+
+    m_percentile_box = new QCheckBox(tr("p50 / p95 / p99"), this);
+    m_percentile_box->setToolTip(
+        tr("Percentile lines over the steady chunks (after the warmup), or all chunks until "
+           "then"));
+    connect(m_percentile_box, &QCheckBox::toggled, this, &LatencyChart::setPercentilesVisible);
+
+    m_summary = new QLabel(this);
+    m_summary->setTextFormat(Qt::PlainText);
+
+    auto* tools = new QHBoxLayout();
+    tools->setContentsMargins(0, 0, 0, 0);
+    tools->setSpacing(6);
+    tools->addWidget(m_summary, 1);
+    tools->addWidget(m_follow_button);
+    tools->addWidget(m_full_button);
+    tools->addWidget(new QLabel(tr("Window:"), this));
+    tools->addWidget(m_window_spin);
+    tools->addWidget(m_percentile_box);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(6, 6, 6, 6);
+    layout->setSpacing(4);
+    layout->addLayout(tools);
+    layout->addWidget(m_view, 1);
+
+    applyPalette();
+    setPercentilesVisible(false);
+    redraw();
+}
+
+void LatencyChart::setDeadlineMs(double deadline_ms) {
+    m_deadline_ms = deadline_ms;
+    m_deadline->setName(tr("deadline %1 ms").arg(deadline_ms, 0, 'f', 1));
+    scheduleRedraw();
+}
+
+void LatencyChart::setWarmupChunks(int warmup_chunks) {
+    m_warmup_chunks = std::max(0, warmup_chunks);
+    scheduleRedraw();
+}
+
+void LatencyChart::setExpectedChunks(int expected_chunks) {
+    m_expected_chunks = std::max(0, expected_chunks);
+    scheduleRedraw();
+}
+
+void LatencyChart::clear() {
+    m_records.clear();
+    m_events.clear();
+    m_stalls.clear();
+    scheduleRedraw();
+}
+
+void LatencyChart::appendChunk(const lbm::ChunkRecord& record) {
+    m_records.push_back(record);
+    scheduleRedraw();
+}
+
+void LatencyChart::setRecords(const std::vector<lbm::ChunkRecord>& records) {
+    m_records = records;
+    scheduleRedraw();
+}
+
+void LatencyChart::addEventMark(const ChartEventMark& mark) {
+    m_events.push_back(mark);
+    scheduleRedraw();
+}
+
+void LatencyChart::addStallMark(qint64 chunk_index, double stall_ms) {
+    m_stalls.push_back({chunk_index, stall_ms});
+    scheduleRedraw();
+}
+
+void LatencyChart::setComparison(const std::vector<lbm::ChunkRecord>& records,
+                                 const QString& label) {
+    m_comparison = records;
+    m_comparison_label = label;
+    m_comparison_line->setName(label);
+    m_comparison_line->setVisible(true);
+    scheduleRedraw();
+}
+
+void LatencyChart::clearComparison() {
+    m_comparison.clear();
+    m_comparison_line->setVisible(false);
+    scheduleRedraw();
+}
+
+void LatencyChart::setPrimaryLabel(const QString& label) {
+    m_primary_label = label;
+    scheduleRedraw();
+}
+
+void LatencyChart::setFollow(bool follow) {
+    if (m_follow == follow) {
+        return;
+    }
+    m_follow = follow;
+    m_follow_button->setChecked(follow);
+    m_full_button->setChecked(!follow);
+    m_window_spin->setEnabled(follow);
+    // Rubber-band zoom only makes sense when every chunk is in the series.
+    m_view->setRubberBand(follow ? QChartView::NoRubberBand : QChartView::HorizontalRubberBand);
+    emit followChanged(follow);
+    scheduleRedraw();
+}
+
+void LatencyChart::setWindowChunks(int chunks) {
+    m_window_chunks = std::max(1, chunks);
+    if (m_window_spin->value() != m_window_chunks) {
+        m_window_spin->setValue(m_window_chunks);
+    }
+    scheduleRedraw();
+}
+
+void LatencyChart::setPercentilesVisible(bool visible) {
+    m_percentiles_visible = visible;
+    if (m_percentile_box->isChecked() != visible) {
+        m_percentile_box->setChecked(visible);
+    }
+    m_p50->setVisible(visible);
+    m_p95->setVisible(visible);
+    m_p99->setVisible(visible);
+    scheduleRedraw();
+}
+
+void LatencyChart::flush() {
+    m_redraw_timer.stop();
+    redraw();
+}
+
+int LatencyChart::lateChunkCount() const {
+    return static_cast<int>(std::count_if(m_records.begin(), m_records.end(), [&](const auto& r) {
+        return r.index > 0 && r.interArrivalMs() > m_deadline_ms;
+    }));
+}
+
+QImage LatencyChart::renderImage(const QSize& size) {
+    flush();
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(palette().color(QPalette::Window));
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    m_view->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    return image;
+}
+
+bool LatencyChart::exportPng(const QString& path, QString* error) {
+    const QSize size = m_view->size().width() >= 640 ? m_view->size() : QSize(1280, 480);
+    const QImage image = renderImage(size);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error) {
+            *error = tr("Cannot write %1: %2. Choose a folder you can write to.")
+                         .arg(path, file.errorString());
+        }
+        return false;
+    }
+    QImageWriter writer(&file, "png");
+    if (!writer.write(image) || !file.commit()) {
+        if (error) {
+            *error = tr("Cannot write %1: %2.").arg(path, writer.errorString());
+        }
+        return false;
+    }
+    return true;
+}
+
+void LatencyChart::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange) {
+        applyPalette();
+    }
+    QWidget::changeEvent(event);
+}
+
+void LatencyChart::scheduleRedraw() {
+    if (!m_redraw_timer.isActive()) {
+        m_redraw_timer.start();
+    }
+}
+
+void LatencyChart::redraw() {
+    ++m_redraws;
+    const int count = static_cast<int>(m_records.size());
+    int first = 0;
+    int span = std::max({count, m_expected_chunks, static_cast<int>(m_comparison.size()), 1});
+    m_bucket = 1;
+    if (m_follow) {
+        first = std::max(0, count - m_window_chunks);
+        span = m_window_chunks;
+    } else if (count > kMaxBars) {
+        m_bucket = (count + kMaxBars - 1) / kMaxBars;
+    }
+    const double x_min = first - 0.5;
+    const double x_max = first + span - 0.5;
+    m_view_first = x_min;
+    m_view_last = x_max;
+
+    QList<QPointF> on_time;
+    QList<QPointF> late;
+    QList<QPointF> first_bar;
+    double y_top = m_deadline_ms;
+    int plotted_chunks = 0;
+    int bars = 0;
+    for (int start = first; start < count; start += m_bucket) {
+        const int end = std::min(count, start + m_bucket);
+        double value = 0.0;
+        bool is_first = false;
+        for (int i = start; i < end; ++i) {
+            value = std::max(value, m_records[static_cast<size_t>(i)].interArrivalMs());
+            is_first = is_first || m_records[static_cast<size_t>(i)].index == 0;
+        }
+        plotted_chunks += end - start;
+        ++bars;
+        y_top = std::max(y_top, value);
+        const double x0 = start - 0.5 + kBarGap;
+        const double x1 = end - 0.5 - kBarGap;
+        if (is_first && m_bucket == 1) {
+            appendBar(first_bar, x0, x1, value);
+        } else if (value > m_deadline_ms) {
+            appendBar(late, x0, x1, value);
+        } else {
+            appendBar(on_time, x0, x1, value);
+        }
+    }
+    m_plotted_chunks = plotted_chunks;
+    m_plotted_bars = bars;
+
+    QList<QPointF> comparison;
+    const int comparison_end =
+        std::min(static_cast<int>(m_comparison.size()), static_cast<int>(std::ceil(x_max)));
+    for (int i = std::max(0, first); i < comparison_end; i += m_bucket) {
+        const double value = m_comparison[static_cast<size_t>(i)].interArrivalMs();
+        comparison.append(QPointF(m_comparison[static_cast<size_t>(i)].index, value));
+        y_top = std::max(y_top, value);
+    }
+
+    // Percentiles over the steady chunks once there are some, so the TTFC and the warmup
+    // ramp do not pull them up.
+    std::vector<double> steady_ms;
+    std::vector<double> all_ms;
+    for (const auto& record : m_records) {
+        if (record.index == 0) {
+            continue;
+        }
+        all_ms.push_back(record.interArrivalMs());
+        if (record.index >= m_warmup_chunks) {
+            steady_ms.push_back(record.interArrivalMs());
+        }
+    }
+    const std::vector<double>& basis = steady_ms.empty() ? all_ms : steady_ms;
+    QLineSeries* const lines[] = {m_p50, m_p95, m_p99};
+    const double fractions[] = {0.50, 0.95, 0.99};
+    const char* const names[] = {"p50", "p95", "p99"};
+    for (int i = 0; i < 3; ++i) {
+        QList<QPointF> points;
+        if (m_percentiles_visible && !basis.empty()) {
+            const double value = lbm::percentile(basis, fractions[i]);
+            points = {QPointF(x_min, value), QPointF(x_max, value)};
+            lines[i]->setName(
+                QStringLiteral("%1 %2 ms").arg(QLatin1String(names[i])).arg(value, 0, 'f', 0));
+            y_top = std::max(y_top, value);
+        }
+        lines[i]->replace(points);
+    }
+
+    y_top *= 1.15;
+    const double mark_y = y_top * 0.025;
+
+    m_on_time->upperSeries()->replace(on_time);
+    m_late->upperSeries()->replace(late);
+    m_first->upperSeries()->replace(first_bar);
+    m_comparison_line->replace(comparison);
+    m_deadline->replace({QPointF(x_min, m_deadline_ms), QPointF(x_max, m_deadline_ms)});
+
+    QList<QPointF> warmup;
+    const double warmup_end = std::min<double>(m_warmup_chunks - 0.5, x_max);
+    if (m_warmup_chunks > 0 && warmup_end > x_min) {
+        warmup = {QPointF(std::max(x_min, -0.5), y_top), QPointF(warmup_end, y_top)};
+    }
+    m_warmup->upperSeries()->replace(warmup);
+
+    QList<QPointF> sent;
+    QList<QPointF> started;
+    QList<QPointF> completed;
+    QList<QPointF> failed;
+    for (const auto& mark : m_events) {
+        if (mark.chunk_position < x_min || mark.chunk_position > x_max) {
+            continue;
+        }
+        const QPointF point(mark.chunk_position, mark_y);
+        switch (mark.kind) {
+        case ChartEventMark::Kind::Sent:
+            sent.append(point);
+            break;
+        case ChartEventMark::Kind::Started:
+            started.append(point);
+            break;
+        case ChartEventMark::Kind::Completed:
+            completed.append(point);
+            break;
+        case ChartEventMark::Kind::Failed:
+            failed.append(point);
+            break;
+        }
+    }
+    m_sent->replace(sent);
+    m_started->replace(started);
+    m_completed->replace(completed);
+    m_failed->replace(failed);
+
+    QList<QPointF> stalls;
+    for (const auto& stall : m_stalls) {
+        if (stall.chunk_index < x_min || stall.chunk_index > x_max || stall.chunk_index >= count) {
+            continue;
+        }
+        const double bar = m_records[static_cast<size_t>(stall.chunk_index)].interArrivalMs();
+        stalls.append(QPointF(static_cast<double>(stall.chunk_index), bar + y_top * 0.04));
+    }
+    m_stall_series->replace(stalls);
+
+    m_axis_x->setRange(x_min, x_max);
+    m_axis_y->setRange(0.0, y_top);
+    // A 1-2-5 step giving about ten labelled chunks across the view.
+    const double raw_step = std::max(1.0, span / 10.0);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
+    double step = magnitude;
+    for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
+        step = factor * magnitude;
+        if (step >= raw_step) {
+            break;
+        }
+    }
+    m_axis_x->setTickType(QValueAxis::TicksDynamic);
+    m_axis_x->setTickAnchor(0.0);
+    m_axis_x->setTickInterval(step);
+    m_axis_y->applyNiceNumbers();
+
+    // Empty categories stay out of the legend, so it names only what is on screen.
+    const auto set_legend = [this](QAbstractSeries* series, bool visible) {
+        const auto markers = m_chart->legend()->markers(series);
+        for (QLegendMarker* marker : markers) {
+            marker->setVisible(visible);
+        }
+    };
+    set_legend(m_warmup, m_warmup_chunks > 0);
+    set_legend(m_first, !first_bar.isEmpty());
+    set_legend(m_late, !late.isEmpty());
+    set_legend(m_comparison_line, !m_comparison.empty());
+    set_legend(m_sent, !m_events.empty());
+    set_legend(m_started, !m_events.empty());
+    set_legend(m_completed, !m_events.empty());
+    set_legend(m_failed, std::any_of(m_events.begin(), m_events.end(), [](const auto& mark) {
+                   return mark.kind == ChartEventMark::Kind::Failed;
+               }));
+    set_legend(m_stall_series, !m_stalls.empty());
+    for (QLineSeries* line : lines) {
+        set_legend(line, m_percentiles_visible && !basis.empty());
+    }
+
+    const int late_count = lateChunkCount();
+    QString summary;
+    if (!m_primary_label.isEmpty()) {
+        summary = m_primary_label + QStringLiteral(" · ");
+    }
+    summary += tr("%n chunk(s)", "", count);
+    if (m_expected_chunks > 0) {
+        summary += QStringLiteral(" / %1").arg(m_expected_chunks);
+    }
+    const int judged = std::max(0, count - 1);
+    summary += tr(" · late %1 of %2 (%3%)")
+                   .arg(late_count)
+                   .arg(judged)
+                   .arg(judged > 0 ? 100.0 * late_count / judged : 0.0, 0, 'f', 1);
+    summary += tr(" · deadline %1 ms").arg(m_deadline_ms, 0, 'f', 1);
+    if (m_bucket > 1) {
+        summary += tr(" · %1 chunks per bar").arg(m_bucket);
+    }
+    m_summary->setText(summary);
+}
+
+void LatencyChart::applyPalette() {
+    const QPalette pal = palette();
+    const bool dark = isDarkPalette(pal);
+    m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    m_chart->setBackgroundBrush(pal.color(QPalette::Base));
+    m_chart->setBackgroundRoundness(4);
+    m_chart->setPlotAreaBackgroundVisible(false);
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlphaF(0.12f);
+    for (QValueAxis* axis : {m_axis_x, m_axis_y}) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(mutedColor(pal));
+        axis->setMinorGridLineVisible(false);
+    }
+    m_chart->legend()->setLabelColor(text);
+
+    const auto style_bars = [](QAreaSeries* bars, QColor color) {
+        bars->setBrush(color);
+        bars->setPen(Qt::NoPen);
+    };
+    style_bars(m_on_time, onTimeColor(pal));
+    style_bars(m_late, lateColor(pal));
+    style_bars(m_first, accentColor(pal));
+    QColor shade = text;
+    shade.setAlphaF(dark ? 0.08f : 0.06f);
+    style_bars(m_warmup, shade);
+
+    QPen deadline(nearLimitColor(pal), 2.0, Qt::DashLine);
+    m_deadline->setPen(deadline);
+    const QColor percentile_color = mutedColor(pal);
+    m_p50->setPen(QPen(percentile_color, 1.2, Qt::DotLine));
+    m_p95->setPen(QPen(percentile_color, 1.2, Qt::DashDotLine));
+    m_p99->setPen(QPen(percentile_color, 1.2, Qt::DashDotDotLine));
+    m_comparison_line->setPen(QPen(accentColor(pal), 1.6));
+    m_comparison_line->setColor(accentColor(pal));
+
+    const auto style_marks = [](QScatterSeries* marks, QColor color) {
+        marks->setColor(color);
+        marks->setBorderColor(color.darker(130));
+    };
+    style_marks(m_sent, accentColor(pal));
+    style_marks(m_started, nearLimitColor(pal));
+    style_marks(m_completed, onTimeColor(pal).lighter(115));
+    style_marks(m_failed, lateColor(pal));
+    style_marks(m_stall_series, stallColor(pal));
+}
+
+QString LatencyChart::chunkDescription(qint64 index) const {
+    if (index < 0 || index >= static_cast<qint64>(m_records.size())) {
+        return {};
+    }
+    const auto& record = m_records[static_cast<size_t>(index)];
+    const double ms = record.interArrivalMs();
+    QString text =
+        tr("chunk %1: %2 ms after the previous chunk").arg(record.index).arg(ms, 0, 'f', 1);
+    if (record.index == 0) {
+        text = tr("chunk 0: first chunk after %1 ms (TTFC)").arg(ms, 0, 'f', 1);
+    } else if (ms > m_deadline_ms) {
+        text += tr(", late by %1 ms").arg(ms - m_deadline_ms, 0, 'f', 1);
+    } else {
+        text += tr(", %1 ms to spare").arg(m_deadline_ms - ms, 0, 'f', 1);
+    }
+    text += tr("\narrived at %1 s · %2 frames · %3 KiB")
+                .arg(record.arrival_s, 0, 'f', 3)
+                .arg(record.num_frames)
+                .arg(static_cast<double>(record.byte_length) / 1024.0, 0, 'f', 1);
+    if (record.index < m_warmup_chunks) {
+        text += tr("\nwarmup chunk (not in the steady statistics)");
+    }
+    return text;
+}
+
+void LatencyChart::showBarTooltip(const QPointF& point, bool state) {
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    if (m_bucket > 1) {
+        const qint64 start =
+            static_cast<qint64>(std::floor((point.x() + 0.5) / m_bucket)) * m_bucket;
+        QToolTip::showText(QCursor::pos(), tr("chunks %1-%2 (tallest shown); zoom in with a "
+                                              "drag, right-click to zoom out")
+                                               .arg(start)
+                                               .arg(start + m_bucket - 1));
+        return;
+    }
+    QToolTip::showText(QCursor::pos(),
+                       chunkDescription(static_cast<qint64>(std::llround(point.x()))));
+}
+
+void LatencyChart::showMarkTooltip(const QPointF& point, bool state) {
+    if (!state) {
+        QToolTip::hideText();
+        return;
+    }
+    QStringList lines;
+    for (const auto& stall : m_stalls) {
+        if (std::abs(static_cast<double>(stall.chunk_index) - point.x()) < 0.3) {
+            lines << tr("simulated viewer stalled %1 ms waiting for chunk %2")
+                         .arg(stall.stall_ms, 0, 'f', 1)
+                         .arg(stall.chunk_index);
+        }
+    }
+    for (const auto& mark : m_events) {
+        if (std::abs(mark.chunk_position - point.x()) < 0.3) {
+            lines << mark.label;
+        }
+    }
+    if (!lines.isEmpty()) {
+        QToolTip::showText(QCursor::pos(), lines.join(QLatin1Char('\n')));
+    }
+}
+
+} // namespace lbm::ui

@@ -1,0 +1,152 @@
+#pragma once
+// The latency chart: one bar per chunk for its inter-arrival latency, green when within the
+// steady chunk deadline and red when late, against a horizontal deadline line; warmup
+// chunks shaded; interaction marks on the chunk axis; marks where the simulated viewer
+// stalled; optional p50/p95/p99 lines; a second session as a comparison trace.
+//
+// Appends are cheap: they store the record and arm one ~40 ms single-shot timer, so a
+// burst of chunks costs one redraw. Each redraw rebuilds only what is visible (the
+// followed window, or the whole session decimated to about one bar per pixel) and hands
+// each series a prepared point list with QXYSeries::replace, so a 4000-chunk session
+// redraws as fast as a 40-chunk one.
+
+#include "metrics/chunk_record.h"
+#include "ui/chart_event_mark.h"
+
+#include <QList>
+#include <QPointF>
+#include <QString>
+#include <QTimer>
+#include <QWidget>
+
+#include <optional>
+#include <vector>
+
+class QAreaSeries;
+class QChart;
+class QChartView;
+class QCheckBox;
+class QLabel;
+class QLineSeries;
+class QScatterSeries;
+class QSpinBox;
+class QToolButton;
+class QValueAxis;
+
+namespace lbm::ui {
+
+class LatencyChart : public QWidget {
+    Q_OBJECT
+public:
+    explicit LatencyChart(QWidget* parent = nullptr);
+
+    // The deadline the bars are judged against (steadyChunkDeadlineMs(target fps) or the
+    // SLO override) and the warmup chunks to shade.
+    void setDeadlineMs(double deadline_ms);
+    void setWarmupChunks(int warmup_chunks);
+    // The chunk count the session asked for: the x axis of the whole-session view.
+    void setExpectedChunks(int expected_chunks);
+
+    void clear();
+    void appendChunk(const lbm::ChunkRecord& record);
+    void setRecords(const std::vector<lbm::ChunkRecord>& records);
+    void addEventMark(const ChartEventMark& mark);
+    // The simulated viewer ran dry waiting for chunk_index, for stall_ms.
+    void addStallMark(qint64 chunk_index, double stall_ms);
+
+    // A second session drawn as a line over the bars (document comparison).
+    void setComparison(const std::vector<lbm::ChunkRecord>& records, const QString& label);
+    void clearComparison();
+    void setPrimaryLabel(const QString& label);
+
+    // Follow: the last windowChunks() chunks; otherwise the whole session.
+    void setFollow(bool follow);
+    bool follow() const { return m_follow; }
+    void setWindowChunks(int chunks);
+    int windowChunks() const { return m_window_chunks; }
+    void setPercentilesVisible(bool visible);
+
+    // Redraws now instead of at the next coalescing tick (tests, export).
+    void flush();
+    // Chunks drawn by the last redraw (each bar may stand for several when decimated).
+    int plottedChunkCount() const { return m_plotted_chunks; }
+    // Bars in the series after the last redraw (<= plottedChunkCount()).
+    int plottedBarCount() const { return m_plotted_bars; }
+    int redrawCount() const { return m_redraws; }
+    int chunkCount() const { return static_cast<int>(m_records.size()); }
+    int lateChunkCount() const;
+    int stallMarkCount() const { return static_cast<int>(m_stalls.size()); }
+    int eventMarkCount() const { return static_cast<int>(m_events.size()); }
+    double deadlineMs() const { return m_deadline_ms; }
+
+    // Renders the chart alone (no toolbar) at the given size; PNG when the path says so.
+    QImage renderImage(const QSize& size);
+    bool exportPng(const QString& path, QString* error = nullptr);
+
+    QChart* chart() const { return m_chart; }
+
+signals:
+    void followChanged(bool follow);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    struct StallMark {
+        qint64 chunk_index;
+        double stall_ms;
+    };
+
+    void scheduleRedraw();
+    void redraw();
+    void applyPalette();
+    void showBarTooltip(const QPointF& point, bool state);
+    void showMarkTooltip(const QPointF& point, bool state);
+    QString chunkDescription(qint64 index) const;
+
+    std::vector<lbm::ChunkRecord> m_records;
+    std::vector<lbm::ChunkRecord> m_comparison;
+    std::vector<ChartEventMark> m_events;
+    std::vector<StallMark> m_stalls;
+    QString m_primary_label;
+    QString m_comparison_label;
+    double m_deadline_ms = 750.0;
+    int m_warmup_chunks = 6;
+    int m_expected_chunks = 0;
+    bool m_follow = true;
+    int m_window_chunks = 120;
+    bool m_percentiles_visible = false;
+    int m_plotted_chunks = 0;
+    int m_plotted_bars = 0;
+    int m_redraws = 0;
+    double m_view_first = 0.0; // visible x range of the last redraw
+    double m_view_last = 0.0;
+    int m_bucket = 1;
+
+    QTimer m_redraw_timer;
+    QChart* m_chart = nullptr;
+    QChartView* m_view = nullptr;
+    QValueAxis* m_axis_x = nullptr;
+    QValueAxis* m_axis_y = nullptr;
+    QAreaSeries* m_warmup = nullptr;
+    QAreaSeries* m_on_time = nullptr;
+    QAreaSeries* m_late = nullptr;
+    QAreaSeries* m_first = nullptr;
+    QLineSeries* m_deadline = nullptr;
+    QLineSeries* m_p50 = nullptr;
+    QLineSeries* m_p95 = nullptr;
+    QLineSeries* m_p99 = nullptr;
+    QLineSeries* m_comparison_line = nullptr;
+    QScatterSeries* m_sent = nullptr;
+    QScatterSeries* m_started = nullptr;
+    QScatterSeries* m_completed = nullptr;
+    QScatterSeries* m_failed = nullptr;
+    QScatterSeries* m_stall_series = nullptr;
+    QToolButton* m_follow_button = nullptr;
+    QToolButton* m_full_button = nullptr;
+    QSpinBox* m_window_spin = nullptr;
+    QCheckBox* m_percentile_box = nullptr;
+    QLabel* m_summary = nullptr;
+};
+
+} // namespace lbm::ui

@@ -1,0 +1,260 @@
+#include "ui/prompt_panel.h"
+
+#include "app/protocol/client_messages.h"
+#include "metrics/constants.h"
+#include "ui/status_colors.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QKeySequence>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace lbm::ui {
+
+namespace {
+
+enum Column { kColumnId, kColumnPrompt, kColumnState, kColumnStarted, kColumnCompleted };
+
+QString chunkText(const std::optional<qint64>& chunk) {
+    return chunk ? QString::number(*chunk) : QString();
+}
+
+} // namespace
+
+PromptPanel::PromptPanel(QWidget* parent)
+    : QWidget(parent) {
+    m_prompt = new QPlainTextEdit(this);
+    m_prompt->setPlaceholderText(tr("New prompt, e.g. \"A snowy street at dusk\""));
+    m_prompt->setTabChangesFocus(true);
+    m_prompt->setMaximumHeight(70);
+
+    m_transition = new QSpinBox(this);
+    m_transition->setRange(0, 64);
+    m_transition->setValue(lbm::kDefaultTransitionChunks);
+    m_transition->setSuffix(tr(" chunks"));
+    m_transition->setToolTip(
+        tr("transition_chunks: 0 switches hard in the first affected chunk; K blends over K "
+           "chunks"));
+
+    m_after_chunk = new QSpinBox(this);
+    m_after_chunk->setRange(-1, 1000000);
+    m_after_chunk->setValue(-1);
+    m_after_chunk->setSpecialValueText(tr("now"));
+    m_after_chunk->setPrefix(tr("after chunk "));
+    m_after_chunk->setToolTip(tr("Send right after this chunk lands (\"now\" sends at once)"));
+
+    m_presets = new QComboBox(this);
+    m_presets->setToolTip(tr("Presets: pick one to fill the prompt box"));
+    connect(m_presets, &QComboBox::activated, this, [this](int index) {
+        if (index > 0) {
+            m_prompt->setPlainText(m_presets->itemText(index));
+        }
+    });
+    m_save_preset = new QPushButton(tr("Save as preset"), this);
+    connect(m_save_preset, &QPushButton::clicked, this, [this] {
+        const QString text = prompt();
+        if (!text.isEmpty() && m_presets->findText(text) < 0) {
+            m_presets->addItem(text);
+        }
+    });
+
+    m_send = new QPushButton(tr("Send"), this);
+    m_send->setDefault(true);
+    m_send->setToolTip(tr("Send the prompt transition (Ctrl+Return)"));
+    connect(m_send, &QPushButton::clicked, this, &PromptPanel::send);
+    auto* shortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
+    shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+    connect(shortcut, &QShortcut::activated, this, &PromptPanel::send);
+
+    m_problem = new QLabel(this);
+    m_problem->setWordWrap(true);
+    QPalette pal = m_problem->palette();
+    pal.setColor(QPalette::WindowText, lateColor(palette()));
+    m_problem->setPalette(pal);
+
+    m_history = new QTreeWidget(this);
+    m_history->setRootIsDecorated(false);
+    m_history->setUniformRowHeights(true);
+    m_history->setHeaderLabels(
+        {tr("Event id"), tr("Prompt"), tr("State"), tr("Started"), tr("Completed")});
+    m_history->header()->setSectionResizeMode(kColumnPrompt, QHeaderView::Stretch);
+    m_history->header()->setStretchLastSection(false);
+    m_history->setAlternatingRowColors(true);
+
+    auto* options = new QHBoxLayout();
+    options->addWidget(new QLabel(tr("Transition:"), this));
+    options->addWidget(m_transition);
+    options->addWidget(m_after_chunk);
+    options->addStretch(1);
+    options->addWidget(m_send);
+
+    auto* preset_row = new QHBoxLayout();
+    preset_row->addWidget(m_presets, 1);
+    preset_row->addWidget(m_save_preset);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->setSpacing(5);
+    layout->addWidget(m_prompt);
+    layout->addLayout(options);
+    layout->addLayout(preset_row);
+    layout->addWidget(m_problem);
+    layout->addWidget(m_history, 1);
+
+    connect(m_prompt, &QPlainTextEdit::textChanged, this, &PromptPanel::updateSendState);
+    connect(m_transition, &QSpinBox::valueChanged, this, &PromptPanel::updateSendState);
+    setPresets({tr("A snowy street at dusk"), tr("The same scene in heavy rain at night"),
+                tr("A sunny beach with palm trees"), tr("An autumn forest in golden light")});
+    updateSendState();
+}
+
+void PromptPanel::setPresets(const QStringList& presets) {
+    m_presets->clear();
+    m_presets->addItem(tr("Presets…"));
+    m_presets->addItems(presets);
+}
+
+QStringList PromptPanel::presets() const {
+    QStringList list;
+    for (int i = 1; i < m_presets->count(); ++i) {
+        list << m_presets->itemText(i);
+    }
+    return list;
+}
+
+void PromptPanel::setPrompt(const QString& prompt) {
+    m_prompt->setPlainText(prompt);
+}
+
+QString PromptPanel::prompt() const {
+    return m_prompt->toPlainText().trimmed();
+}
+
+void PromptPanel::setTransitionChunks(int chunks) {
+    m_transition->setValue(chunks);
+}
+
+int PromptPanel::transitionChunks() const {
+    return m_transition->value();
+}
+
+void PromptPanel::setSessionActive(bool active) {
+    m_active = active;
+    updateSendState();
+}
+
+void PromptPanel::clearHistory() {
+    m_history->clear();
+    m_items.clear();
+}
+
+void PromptPanel::addScheduled(const QString& key, const QString& prompt, int transition_chunks,
+                               qint64 after_chunk) {
+    QTreeWidgetItem* item = itemFor(key);
+    item->setText(kColumnPrompt, tr("%1  (K=%2)").arg(prompt).arg(transition_chunks));
+    item->setText(kColumnState, tr("scheduled after chunk %1").arg(after_chunk));
+}
+
+void PromptPanel::removeScheduled(const QString& key) {
+    if (QTreeWidgetItem* item = m_items.take(key)) {
+        delete item;
+    }
+}
+
+void PromptPanel::updateInteraction(const lbm::session::InteractionRecord& record) {
+    using lbm::session::InteractionKind;
+    if (record.kind != InteractionKind::Prompt && record.kind != InteractionKind::ScheduledPrompt) {
+        return;
+    }
+    QTreeWidgetItem* item = itemFor(record.event_id);
+    item->setText(kColumnPrompt, record.summary);
+    item->setToolTip(kColumnPrompt, record.summary);
+    QString state;
+    QColor color;
+    switch (record.state()) {
+    case lbm::session::InteractionRecord::State::Sent:
+        state = tr("sent");
+        break;
+    case lbm::session::InteractionRecord::State::Queued:
+        state = tr("queued");
+        break;
+    case lbm::session::InteractionRecord::State::Started:
+        state = tr("started at chunk %1").arg(chunkText(record.started_chunk));
+        color = nearLimitColor(palette());
+        break;
+    case lbm::session::InteractionRecord::State::Completed:
+        state = tr("completed at chunk %1").arg(chunkText(record.completed_chunk));
+        color = onTimeColor(palette());
+        break;
+    case lbm::session::InteractionRecord::State::Failed:
+        state = tr("error: %1").arg(record.error);
+        color = lateColor(palette());
+        break;
+    }
+    item->setText(kColumnState, state);
+    item->setToolTip(kColumnState, state);
+    item->setForeground(kColumnState, color.isValid() ? QBrush(color) : QBrush());
+    item->setText(kColumnStarted, chunkText(record.started_chunk));
+    item->setText(kColumnCompleted, chunkText(record.completed_chunk));
+}
+
+QString PromptPanel::stateText(const QString& event_id) const {
+    const auto it = m_items.constFind(event_id);
+    return it == m_items.constEnd() ? QString() : (*it)->text(kColumnState);
+}
+
+int PromptPanel::historyCount() const {
+    return m_history->topLevelItemCount();
+}
+
+QString PromptPanel::problem() const {
+    if (!m_active) {
+        return tr("Start a session to send prompt transitions.");
+    }
+    return lbm::protocol::promptInteractionProblem(prompt(), transitionChunks());
+}
+
+void PromptPanel::send() {
+    const QString reason = problem();
+    if (!reason.isEmpty()) {
+        m_problem->setText(reason);
+        return;
+    }
+    std::optional<qint64> after;
+    if (m_after_chunk->value() >= 0) {
+        after = m_after_chunk->value();
+    }
+    emit sendRequested(prompt(), transitionChunks(), after);
+    m_after_chunk->setValue(-1);
+}
+
+void PromptPanel::updateSendState() {
+    const QString reason = problem();
+    m_send->setEnabled(reason.isEmpty());
+    m_send->setToolTip(reason.isEmpty() ? tr("Send the prompt transition (Ctrl+Return)") : reason);
+    // Only a typed prompt earns an inline complaint; an idle window is not an error.
+    m_problem->setText(m_active && !m_prompt->toPlainText().isEmpty() ? reason : QString());
+    m_problem->setVisible(!m_problem->text().isEmpty());
+}
+
+QTreeWidgetItem* PromptPanel::itemFor(const QString& key) {
+    auto it = m_items.find(key);
+    if (it != m_items.end()) {
+        return *it;
+    }
+    auto* item = new QTreeWidgetItem(m_history);
+    item->setText(kColumnId, key);
+    m_items.insert(key, item);
+    m_history->scrollToItem(item);
+    return item;
+}
+
+} // namespace lbm::ui

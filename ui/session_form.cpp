@@ -1,0 +1,531 @@
+#include "ui/session_form.h"
+
+#include "app/report/workload_json.h"
+#include "metrics/geometry.h"
+#include "metrics/metric_error.h"
+#include "resources/bundled_resources.h"
+#include "ui/status_colors.h"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QImageReader>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <stdexcept>
+
+namespace lbm::ui {
+
+namespace {
+
+QString fromStd(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+const char* const kProfiles[] = {"fast", "h200-sp4", "h200-stock", "single-gpu", "edge"};
+
+} // namespace
+
+QString SessionForm::steerCameraChoice() {
+    return tr("steer with keys (no script)");
+}
+
+SessionForm::SessionForm(QWidget* parent)
+    : QWidget(parent) {
+    m_endpoint = new QComboBox(this);
+    m_endpoint->addItem(tr("Built-in simulator"));
+    m_endpoint->addItem(tr("Server URL"));
+    m_endpoint->setToolTip(tr("The in-process LingBot-World simulator, or a real server"));
+    m_profile = new QComboBox(this);
+    for (const char* profile : kProfiles) {
+        m_profile->addItem(QString::fromLatin1(profile));
+    }
+    m_profile->setEditable(true);
+    m_profile->setToolTip(tr("Simulator timing profile (fast, h200-sp4, h200-stock, "
+                             "single-gpu, edge, or replay:FILE.json)"));
+    m_url = new QLineEdit(this);
+    m_url->setPlaceholderText(QStringLiteral("http://gpu-host:8000"));
+    m_url->setToolTip(tr("http(s):// or ws(s)://; /v1/realtime/video is appended when missing"));
+    m_model = new QLineEdit(fromStd(std::string(lbm::kDefaultModel)), this);
+    m_model->setCursorPosition(0);
+
+    m_prompt = new QPlainTextEdit(fromStd(std::string(lbm::kDefaultPrompt)), this);
+    m_prompt->setTabChangesFocus(true);
+    m_prompt->setMaximumHeight(56);
+    m_negative = new QLineEdit(this);
+    m_negative->setPlaceholderText(tr("none"));
+
+    m_image = new QLineEdit(this);
+    m_image->setPlaceholderText(tr("bundled first frame (832×480)"));
+    auto* browse = new QPushButton(tr("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("First frame"), QFileInfo(m_image->text()).absolutePath(),
+            tr("Images (*.png *.jpg *.jpeg *.webp *.bmp)"));
+        if (!path.isEmpty()) {
+            m_image->setText(path);
+        }
+    });
+    m_preview = new QLabel(this);
+    m_preview->setFixedSize(208, 120);
+    m_preview->setAlignment(Qt::AlignCenter);
+    m_preview->setFrameShape(QFrame::StyledPanel);
+
+    m_chunks = new QSpinBox(this);
+    m_chunks->setRange(1, 100000);
+    m_chunks->setValue(16);
+    m_chunks->setToolTip(tr("AR blocks (chunks) to generate"));
+    m_geometry = new QLabel(this);
+    m_mux_fps = new QSpinBox(this);
+    m_mux_fps->setRange(1, 240);
+    m_mux_fps->setValue(lbm::kDefaultFps);
+    m_mux_fps->setSuffix(tr(" fps"));
+    m_mux_fps->setToolTip(tr("The MP4's fps label sent to the server"));
+    m_target_fps = new QDoubleSpinBox(this);
+    m_target_fps->setRange(0.0, 240.0);
+    m_target_fps->setDecimals(2);
+    m_target_fps->setValue(lbm::kDefaultFps);
+    m_target_fps->setSuffix(tr(" fps"));
+    m_target_fps->setToolTip(tr("The rate the player shows frames at: the basis of RTF, the "
+                                "deadline and the playback simulation"));
+    m_seed = new QSpinBox(this);
+    m_seed->setRange(0, 2147483647);
+    m_seed->setValue(lbm::kDefaultSeed);
+    m_flow_shift = new QDoubleSpinBox(this);
+    m_flow_shift->setRange(-100.0, 100.0);
+    m_flow_shift->setDecimals(2);
+    m_flow_shift->setValue(lbm::kDefaultFlowShift);
+    m_camera = new QComboBox(this);
+    for (const auto& pattern : lbm::cameraPatterns()) {
+        m_camera->addItem(fromStd(pattern));
+    }
+    m_camera->addItem(steerCameraChoice());
+    m_camera->setToolTip(tr("A generated camera_action_script, or none so that W A S D I J "
+                            "K L steer the camera live"));
+
+    m_start_buffer = new QSpinBox(this);
+    m_start_buffer->setRange(0, 1000);
+    m_start_buffer->setValue(1);
+    m_start_buffer->setSuffix(tr(" chunks"));
+    m_start_buffer->setToolTip(tr("Chunks buffered before playback starts"));
+    m_warmup = new QSpinBox(this);
+    m_warmup->setRange(-1, 100000);
+    m_warmup->setValue(lbm::kDefaultWarmupChunks);
+    m_warmup->setSuffix(tr(" chunks"));
+    m_warmup->setToolTip(tr("Chunks excluded from the steady statistics"));
+    m_slo = new QDoubleSpinBox(this);
+    m_slo->setRange(0.0, 600000.0);
+    m_slo->setDecimals(1);
+    m_slo->setSuffix(tr(" ms"));
+    m_slo->setSpecialValueText(tr("auto (one chunk of video)"));
+    m_slo->setToolTip(tr("Steady chunk deadline; auto is 12 frames at the target fps"));
+
+    m_problem_label = new QLabel(this);
+    m_problem_label->setWordWrap(true);
+    m_problem_label->setTextFormat(Qt::PlainText);
+
+    auto* form = new QFormLayout();
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    form->setLabelAlignment(Qt::AlignRight);
+    form->setHorizontalSpacing(10);
+    form->setVerticalSpacing(5);
+    form->addRow(tr("Endpoint:"), m_endpoint);
+    form->addRow(tr("Profile:"), m_profile);
+    form->addRow(tr("URL:"), m_url);
+    form->addRow(tr("Model:"), m_model);
+    form->addRow(tr("Prompt:"), m_prompt);
+    form->addRow(tr("Negative prompt:"), m_negative);
+    auto* image_row = new QHBoxLayout();
+    image_row->addWidget(m_image, 1);
+    image_row->addWidget(browse);
+    form->addRow(tr("First frame:"), image_row);
+    form->addRow(QString(), m_preview);
+    form->addRow(tr("Chunks:"), m_chunks);
+    form->addRow(QString(), m_geometry);
+    form->addRow(tr("Mux fps:"), m_mux_fps);
+    form->addRow(tr("Target fps:"), m_target_fps);
+    form->addRow(tr("Seed:"), m_seed);
+    form->addRow(tr("Flow shift:"), m_flow_shift);
+    form->addRow(tr("Camera:"), m_camera);
+    form->addRow(tr("Start buffer:"), m_start_buffer);
+    form->addRow(tr("Warmup:"), m_warmup);
+    form->addRow(tr("Chunk SLO:"), m_slo);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->addLayout(form);
+    layout->addWidget(m_problem_label);
+    layout->addStretch(1);
+
+    const auto on_change = [this] {
+        updateDerived();
+        emit changed();
+    };
+    connect(m_endpoint, &QComboBox::currentIndexChanged, this, on_change);
+    connect(m_profile, &QComboBox::currentTextChanged, this, on_change);
+    connect(m_url, &QLineEdit::textChanged, this, on_change);
+    connect(m_prompt, &QPlainTextEdit::textChanged, this, on_change);
+    connect(m_chunks, &QSpinBox::valueChanged, this, on_change);
+    connect(m_mux_fps, &QSpinBox::valueChanged, this, on_change);
+    connect(m_target_fps, &QDoubleSpinBox::valueChanged, this, on_change);
+    connect(m_camera, &QComboBox::currentIndexChanged, this, on_change);
+    connect(m_start_buffer, &QSpinBox::valueChanged, this, on_change);
+    connect(m_warmup, &QSpinBox::valueChanged, this, on_change);
+    connect(m_slo, &QDoubleSpinBox::valueChanged, this, on_change);
+    connect(m_image, &QLineEdit::textChanged, this, [this, on_change] {
+        updatePreview();
+        on_change();
+    });
+    updatePreview();
+    updateDerived();
+}
+
+bool SessionForm::useSimulator() const {
+    return m_endpoint->currentIndex() == 0;
+}
+void SessionForm::setUseSimulator(bool simulator) {
+    m_endpoint->setCurrentIndex(simulator ? 0 : 1);
+}
+QString SessionForm::simulatorProfile() const {
+    return m_profile->currentText().trimmed();
+}
+void SessionForm::setSimulatorProfile(const QString& profile) {
+    m_profile->setCurrentText(profile);
+}
+QString SessionForm::serverUrlText() const {
+    return m_url->text().trimmed();
+}
+void SessionForm::setServerUrlText(const QString& url) {
+    m_url->setText(url);
+}
+
+QUrl SessionForm::serverUrl() const {
+    QUrl url(serverUrlText(), QUrl::StrictMode);
+    if (url.scheme() == QLatin1String("http")) {
+        url.setScheme(QStringLiteral("ws"));
+    } else if (url.scheme() == QLatin1String("https")) {
+        url.setScheme(QStringLiteral("wss"));
+    }
+    const QString suffix = QStringLiteral("/v1/realtime/video");
+    if (!url.path().endsWith(suffix)) {
+        QString path = url.path();
+        while (path.endsWith(QLatin1Char('/'))) {
+            path.chop(1);
+        }
+        url.setPath(path + suffix);
+    }
+    return url;
+}
+
+QString SessionForm::model() const {
+    return m_model->text().trimmed();
+}
+QString SessionForm::prompt() const {
+    return m_prompt->toPlainText();
+}
+void SessionForm::setPrompt(const QString& prompt) {
+    m_prompt->setPlainText(prompt);
+}
+void SessionForm::setImagePath(const QString& path) {
+    m_image->setText(path);
+}
+void SessionForm::setChunks(int chunks) {
+    m_chunks->setValue(chunks);
+}
+void SessionForm::setTargetFps(double fps) {
+    m_target_fps->setValue(fps);
+}
+QString SessionForm::imagePath() const {
+    return m_image->text().trimmed();
+}
+int SessionForm::chunks() const {
+    return m_chunks->value();
+}
+double SessionForm::targetFps() const {
+    return m_target_fps->value();
+}
+int SessionForm::startBufferChunks() const {
+    return m_start_buffer->value();
+}
+int SessionForm::warmupChunks() const {
+    return m_warmup->value();
+}
+
+std::optional<double> SessionForm::sloMs() const {
+    if (m_slo->value() <= 0.0) {
+        return std::nullopt;
+    }
+    return m_slo->value();
+}
+
+double SessionForm::deadlineMs() const {
+    if (const auto slo = sloMs()) {
+        return *slo;
+    }
+    return targetFps() > 0 ? lbm::steadyChunkDeadlineMs(targetFps()) : 0.0;
+}
+
+bool SessionForm::steeringEnabled() const {
+    return m_camera->currentText() == steerCameraChoice();
+}
+
+QString SessionForm::imageReference() const {
+    if (imagePath().isEmpty()) {
+        return lbm::bundledFirstFrameDataUrl();
+    }
+    return lbm::report::resolveImageReference(imagePath());
+}
+
+lbm::Workload SessionForm::workload() const {
+    const std::string prompt_text = prompt().toStdString();
+    std::optional<std::string> negative;
+    if (!m_negative->text().isEmpty()) {
+        negative = m_negative->text().toStdString();
+    }
+    lbm::Workload workload;
+    const QString camera = m_camera->currentText();
+    if (m_loaded && camera == tr("script from %1").arg(QFileInfo(m_workload_file).fileName())) {
+        workload = *m_loaded;
+        workload.prompt = prompt_text;
+        workload.negative_prompt = negative;
+        workload.image_reference = imageReference().toStdString();
+    } else {
+        const std::string pattern = steeringEnabled() ? std::string("hold") : camera.toStdString();
+        workload.prompt = prompt_text;
+        workload.image_reference = imageReference().toStdString();
+        workload.camera_script = lbm::buildCameraScript(chunks(), pattern);
+        workload.negative_prompt = negative;
+        if (m_loaded) {
+            workload.prompt_updates = m_loaded->prompt_updates;
+        }
+    }
+    workload.fps = m_mux_fps->value();
+    workload.seed = m_seed->value();
+    workload.flow_shift = m_flow_shift->value();
+    if (steeringEnabled()) {
+        // No script: the server then holds still until the first camera interaction.
+        workload.extra_params_json = "{\"camera_action_script\":null}";
+    }
+    workload.validate();
+    return workload;
+}
+
+QString SessionForm::validate() {
+    clearMarks();
+    m_problem.clear();
+    if (useSimulator()) {
+        if (simulatorProfile().isEmpty()) {
+            markInvalid(m_profile, tr("Choose a simulator timing profile."));
+        }
+    } else {
+        const QUrl url = serverUrl();
+        const QString scheme = url.scheme();
+        if (serverUrlText().isEmpty() || !url.isValid() || url.host().isEmpty() ||
+            (scheme != QLatin1String("ws") && scheme != QLatin1String("wss"))) {
+            markInvalid(m_url, tr("Enter the server as http://HOST:PORT (or ws://, https://, "
+                                  "wss://)."));
+        }
+    }
+    if (m_problem.isEmpty() && targetFps() <= 0) {
+        markInvalid(m_target_fps, tr("--target-fps must be positive."));
+    }
+    if (m_problem.isEmpty() && startBufferChunks() < 1) {
+        markInvalid(m_start_buffer, tr("--playback-buffer-chunks must be at least 1."));
+    }
+    if (m_problem.isEmpty() && warmupChunks() < 0) {
+        markInvalid(m_warmup, tr("--warmup-chunks must be non-negative."));
+    }
+    if (m_problem.isEmpty()) {
+        try {
+            (void)workload();
+        } catch (const std::exception& error) {
+            const QString reason = QString::fromUtf8(error.what());
+            QWidget* field = m_prompt;
+            if (reason.contains(QLatin1String("image")) ||
+                reason.contains(QLatin1String("--image"))) {
+                field = m_image;
+            } else if (reason.contains(QLatin1String("negative"))) {
+                field = m_negative;
+            } else if (reason.contains(QLatin1String("fps"))) {
+                field = m_mux_fps;
+            } else if (reason.contains(QLatin1String("flow_shift"))) {
+                field = m_flow_shift;
+            } else if (reason.contains(QLatin1String("seed"))) {
+                field = m_seed;
+            } else if (reason.contains(QLatin1String("camera")) ||
+                       reason.contains(QLatin1String("chunk"))) {
+                field = m_camera;
+            }
+            markInvalid(field, reason);
+        }
+    }
+    m_problem_label->setText(m_problem);
+    m_problem_label->setVisible(!m_problem.isEmpty());
+    return m_problem;
+}
+
+void SessionForm::loadWorkloadFile(const QString& path) {
+    lbm::Workload loaded = lbm::report::loadWorkloadFile(
+        path, {}, [](const QString& image) { return lbm::report::resolveImageReference(image); });
+    m_loaded = loaded;
+    m_workload_file = path;
+    m_prompt->setPlainText(fromStd(loaded.prompt));
+    m_negative->setText(loaded.negative_prompt ? fromStd(*loaded.negative_prompt) : QString());
+    m_chunks->setValue(static_cast<int>(loaded.numChunks()));
+    m_mux_fps->setValue(loaded.fps);
+    m_seed->setValue(static_cast<int>(loaded.seed));
+    m_flow_shift->setValue(loaded.flow_shift);
+    // Keep the image: the file's image is resolved into the loaded workload.
+    const QJsonDocument document = [&] {
+        QFile file(path);
+        file.open(QIODevice::ReadOnly);
+        return QJsonDocument::fromJson(file.readAll());
+    }();
+    const QString image = document.object().value(QStringLiteral("image")).toString();
+    if (!image.isEmpty() && !image.startsWith(QLatin1String("data:")) &&
+        !image.startsWith(QLatin1String("http"))) {
+        const QFileInfo info(QFileInfo(path).absoluteDir(), image);
+        m_image->setText(QFileInfo(image).isAbsolute() ? image : info.absoluteFilePath());
+    }
+    const QString script_choice = tr("script from %1").arg(QFileInfo(path).fileName());
+    for (int i = m_camera->count() - 1; i >= 0; --i) {
+        if (m_camera->itemText(i).startsWith(tr("script from "))) {
+            m_camera->removeItem(i);
+        }
+    }
+    if (document.object().contains(QStringLiteral("camera_action_script"))) {
+        m_camera->addItem(script_choice);
+        m_camera->setCurrentText(script_choice);
+    } else {
+        m_camera->setCurrentText(document.object()
+                                     .value(QStringLiteral("camera_pattern"))
+                                     .toString(QStringLiteral("forward")));
+    }
+    updateDerived();
+    emit changed();
+}
+
+void SessionForm::saveWorkloadFile(const QString& path) const {
+    const lbm::Workload current = workload();
+    QJsonObject document;
+    document.insert(QStringLiteral("prompt"), fromStd(current.prompt));
+    document.insert(QStringLiteral("image"),
+                    imagePath().isEmpty() ? fromStd(current.image_reference) : imagePath());
+    if (m_camera->currentText().startsWith(tr("script from ")) || steeringEnabled()) {
+        document.insert(QStringLiteral("camera_action_script"),
+                        lbm::report::cameraScriptToJson(current.camera_script));
+    } else {
+        document.insert(QStringLiteral("num_chunks"), chunks());
+        document.insert(QStringLiteral("camera_pattern"), m_camera->currentText());
+    }
+    document.insert(QStringLiteral("width"), current.width);
+    document.insert(QStringLiteral("height"), current.height);
+    document.insert(QStringLiteral("fps"), current.fps);
+    document.insert(QStringLiteral("seed"), static_cast<qint64>(current.seed));
+    document.insert(QStringLiteral("flow_shift"), current.flow_shift);
+    if (current.negative_prompt) {
+        document.insert(QStringLiteral("negative_prompt"), fromStd(*current.negative_prompt));
+    }
+    QJsonArray updates;
+    for (const auto& update : current.prompt_updates) {
+        updates.append(
+            QJsonObject{{QStringLiteral("after_chunk"), update.after_chunk},
+                        {QStringLiteral("prompt"), fromStd(update.prompt)},
+                        {QStringLiteral("transition_chunks"), update.transition_chunks}});
+    }
+    if (!updates.isEmpty()) {
+        document.insert(QStringLiteral("prompt_updates"), updates);
+    }
+    const QJsonObject extra =
+        QJsonDocument::fromJson(QByteArray::fromStdString(current.extra_params_json)).object();
+    if (!extra.isEmpty()) {
+        document.insert(QStringLiteral("extra_params"), extra);
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(QJsonDocument(document).toJson(QJsonDocument::Indented)) < 0 || !file.commit()) {
+        throw std::runtime_error(tr("Cannot write %1: %2. Choose a folder you can write to.")
+                                     .arg(path, file.errorString())
+                                     .toStdString());
+    }
+}
+
+void SessionForm::setEditable(bool editable) {
+    for (QWidget* child : findChildren<QWidget*>()) {
+        if (child != m_preview && child != m_problem_label) {
+            child->setEnabled(editable);
+        }
+    }
+}
+
+void SessionForm::updateDerived() {
+    const bool simulator = useSimulator();
+    m_profile->setEnabled(simulator);
+    m_url->setEnabled(!simulator);
+    const bool from_script = m_camera->currentText().startsWith(tr("script from "));
+    m_chunks->setEnabled(!from_script);
+    const auto frames = lbm::numFramesForChunks(std::max(1, chunks()));
+    const double fps = targetFps() > 0 ? targetFps() : m_mux_fps->value();
+    m_geometry->setText(tr("num_frames %1 · %2 s of video at %3 fps · deadline %4 ms")
+                            .arg(frames)
+                            .arg(static_cast<double>(frames) / fps, 0, 'f', 2)
+                            .arg(fps, 0, 'g', 4)
+                            .arg(deadlineMs(), 0, 'f', 1));
+    QPalette pal = m_geometry->palette();
+    pal.setColor(QPalette::WindowText, mutedColor(palette()));
+    m_geometry->setPalette(pal);
+    validate();
+}
+
+void SessionForm::updatePreview() {
+    QImage image;
+    if (imagePath().isEmpty()) {
+        image.loadFromData(lbm::bundledFirstFramePng(), "PNG");
+    } else {
+        QImageReader reader(imagePath());
+        image = reader.read();
+    }
+    if (image.isNull()) {
+        m_preview->setPixmap({});
+        m_preview->setText(tr("cannot read image"));
+        return;
+    }
+    m_preview->setPixmap(QPixmap::fromImage(
+        image.scaled(m_preview->size(), Qt::KeepAspectRatio, Qt::SmoothTransformation)));
+    m_preview->setToolTip(tr("%1 × %2 px").arg(image.width()).arg(image.height()));
+}
+
+void SessionForm::markInvalid(QWidget* field, const QString& reason) {
+    if (m_problem.isEmpty()) {
+        m_problem = reason;
+    }
+    field->setProperty("lbmInvalid", true);
+    field->setToolTip(reason);
+    field->setStyleSheet(QStringLiteral("border: 1px solid %1;").arg(lateColor(palette()).name()));
+    QPalette pal = m_problem_label->palette();
+    pal.setColor(QPalette::WindowText, lateColor(palette()));
+    m_problem_label->setPalette(pal);
+}
+
+void SessionForm::clearMarks() {
+    for (QWidget* child : findChildren<QWidget*>()) {
+        if (child->property("lbmInvalid").toBool()) {
+            child->setProperty("lbmInvalid", false);
+            child->setStyleSheet(QString());
+        }
+    }
+}
+
+} // namespace lbm::ui

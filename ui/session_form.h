@@ -1,0 +1,113 @@
+#pragma once
+// The "new session" form: endpoint (the built-in simulator with a timing profile, or a
+// server URL), the rollout (model, prompts, first frame with preview, chunks with the
+// resulting num_frames and video length, mux fps, seed, flow shift, camera pattern or a
+// workload file's script) and how it is judged (target fps, start buffer, warmup, SLO).
+// Invalid values are marked in the form with the reason before anything is sent; the
+// workload's own checks (lbm::Workload::validate) supply the wording.
+
+#include "metrics/workload.h"
+
+#include <QString>
+#include <QUrl>
+#include <QWidget>
+
+#include <optional>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QPlainTextEdit;
+class QSpinBox;
+
+namespace lbm::ui {
+
+class SessionForm : public QWidget {
+    Q_OBJECT
+public:
+    // The camera choice meaning "no script: steer with the keys while it runs".
+    static QString steerCameraChoice();
+
+    explicit SessionForm(QWidget* parent = nullptr);
+
+    // Endpoint.
+    bool useSimulator() const;
+    void setUseSimulator(bool simulator);
+    QString simulatorProfile() const;
+    void setSimulatorProfile(const QString& profile);
+    // The server URL as typed; serverUrl() normalises http(s):// to ws(s):// and appends
+    // /v1/realtime/video (the benchmark's --base-url rule).
+    QString serverUrlText() const;
+    void setServerUrlText(const QString& url);
+    QUrl serverUrl() const;
+    QString model() const;
+
+    // The rollout as a validated Workload; throws lbm::MetricError / ReportError with the
+    // reason (problem() reports the same without throwing).
+    lbm::Workload workload() const;
+    // True when the camera is steered with the keys (no camera_action_script sent).
+    bool steeringEnabled() const;
+    int chunks() const;
+    double targetFps() const;
+    int startBufferChunks() const;
+    int warmupChunks() const;
+    std::optional<double> sloMs() const;
+    // The deadline chunks are judged against: the SLO override or one steady chunk of video
+    // at the target fps.
+    double deadlineMs() const;
+    QString imagePath() const; // empty: the bundled first frame
+    QString workloadFile() const { return m_workload_file; }
+
+    void setPrompt(const QString& prompt);
+    QString prompt() const;
+    void setImagePath(const QString& path);
+    void setChunks(int chunks);
+    void setTargetFps(double fps);
+
+    // Empty when the form can start a session; otherwise the first reason, and the field
+    // it concerns is marked.
+    QString validate();
+    QString lastProblem() const { return m_problem; }
+
+    // Workload files (the seed's format through app/report). Throw with the reason.
+    void loadWorkloadFile(const QString& path);
+    void saveWorkloadFile(const QString& path) const;
+
+    void setEditable(bool editable);
+
+signals:
+    void changed();
+
+private:
+    void updateDerived();
+    void updatePreview();
+    void markInvalid(QWidget* field, const QString& reason);
+    void clearMarks();
+    QString imageReference() const;
+
+    QComboBox* m_endpoint = nullptr;
+    QComboBox* m_profile = nullptr;
+    QLineEdit* m_url = nullptr;
+    QLineEdit* m_model = nullptr;
+    QPlainTextEdit* m_prompt = nullptr;
+    QLineEdit* m_negative = nullptr;
+    QLineEdit* m_image = nullptr;
+    QLabel* m_preview = nullptr;
+    QSpinBox* m_chunks = nullptr;
+    QLabel* m_geometry = nullptr;
+    QSpinBox* m_mux_fps = nullptr;
+    QDoubleSpinBox* m_target_fps = nullptr;
+    QSpinBox* m_seed = nullptr;
+    QDoubleSpinBox* m_flow_shift = nullptr;
+    QComboBox* m_camera = nullptr;
+    QSpinBox* m_start_buffer = nullptr;
+    QSpinBox* m_warmup = nullptr;
+    QDoubleSpinBox* m_slo = nullptr;
+    QLabel* m_problem_label = nullptr;
+    QString m_problem;
+    QString m_workload_file;
+    std::optional<lbm::Workload> m_loaded; // the workload file's rollout, when one is open
+};
+
+} // namespace lbm::ui
