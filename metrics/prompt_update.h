@@ -1,9 +1,9 @@
 #pragma once
 // A mid-rollout prompt transition scheduled on a chunk boundary (seed: PromptUpdate).
 
-#include <string>
-
 #include "metrics/constants.h"
+
+#include <string>
 
 namespace lbm {
 

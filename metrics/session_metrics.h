@@ -2,14 +2,14 @@
 // Summary of one session and of several (seed: compute_metrics, aggregate_metrics).
 // Fields the seed sometimes leaves out are std::optional: absent stays absent.
 
-#include <cstdint>
-#include <optional>
-#include <vector>
-
 #include "metrics/chunk_record.h"
 #include "metrics/constants.h"
 #include "metrics/latency_summary.h"
 #include "metrics/playback_result.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace lbm {
 

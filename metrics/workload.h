@@ -3,13 +3,13 @@
 // (session.start payload, describe(), workload files) live in app/report/workload_json.h,
 // because this layer is standard C++ only.
 
-#include <optional>
-#include <string>
-#include <vector>
-
 #include "metrics/camera_script.h"
 #include "metrics/constants.h"
 #include "metrics/prompt_update.h"
+
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace lbm {
 
