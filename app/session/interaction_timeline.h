@@ -1,0 +1,98 @@
+#pragma once
+// The one event timeline of a session: for every interaction (scheduled prompt update, ad-hoc
+// prompt, camera velocity or target) when it was sent, when the server acknowledged it
+// (queued), the first chunk it affected (started_event_ids), the chunks it was in progress in
+// (active_event_ids), the chunk it completed in (completed_event_ids), or its error. Times
+// are on the session clock, the same one chunk arrivals use, so events and chunks line up.
+//
+// The timeline is a pure fold over TimelineEvents: the network thread applies each event to
+// its copy and emits it, every consumer applies it to theirs, and all copies agree.
+
+#include <QJsonArray>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+#include <optional>
+
+namespace lbm::session {
+
+enum class InteractionKind {
+    ScheduledPrompt, // a workload's prompt_updates entry (event id chunk-N)
+    Prompt,          // an ad-hoc prompt transition
+    CameraVelocity,
+    CameraTarget,
+    Unknown, // an id the server reported that this client never sent (e.g. a server UUID)
+};
+
+enum class TimelineEventType {
+    Sent,      // the message left this client
+    Queued,    // session.interaction.queued
+    Started,   // the id is in a media chunk's started_event_ids
+    Active,    // ... in active_event_ids
+    Completed, // ... in completed_event_ids
+    Error,     // an error naming the id, or the client refused to send it
+};
+
+struct TimelineEvent {
+    double t_s = 0.0; // session clock
+    TimelineEventType type = TimelineEventType::Sent;
+    QString event_id;
+    InteractionKind kind = InteractionKind::Unknown; // meaningful for Sent
+    std::optional<qint64> chunk_index;               // Started / Active / Completed
+    QString detail;                                  // Sent: what was asked; Error: the message
+    QString code;                                    // Error: the server's code, if any
+};
+
+struct InteractionRecord {
+    enum class State { Sent, Queued, Started, Completed, Failed };
+
+    QString event_id;
+    InteractionKind kind = InteractionKind::Unknown;
+    QString summary; // the prompt text, or the camera value
+    std::optional<double> sent_s;
+    std::optional<double> queued_s;
+    std::optional<qint64> started_chunk;
+    std::optional<double> started_s; // arrival of started_chunk
+    QList<qint64> active_chunks;
+    std::optional<qint64> completed_chunk;
+    std::optional<double> completed_s;
+    QString error; // empty unless failed
+    QString error_code;
+    std::optional<double> error_s;
+
+    // The furthest stage reached; an error wins over everything.
+    State state() const;
+};
+
+class InteractionTimeline {
+public:
+    void apply(const TimelineEvent& event);
+
+    // Every event in the order applied (which is time order on the network thread).
+    const QList<TimelineEvent>& events() const { return m_events; }
+    // One record per event id, in order of first appearance.
+    const QList<InteractionRecord>& interactions() const { return m_interactions; }
+    const InteractionRecord* find(const QString& event_id) const;
+    bool contains(const QString& event_id) const { return find(event_id) != nullptr; }
+
+    // For the session document's "lingbot_monitor" section: one object per interaction.
+    QJsonArray toJson() const;
+    // Human-readable, one line per interaction ("chunk-2  prompt 'Snow'  sent 1.234s  queued
+    // 1.240s  started chunk 3 (1.9s)  completed chunk 5 (2.7s)").
+    QStringList describeLines() const;
+
+private:
+    InteractionRecord& recordFor(const QString& event_id);
+
+    QList<TimelineEvent> m_events;
+    QList<InteractionRecord> m_interactions;
+};
+
+QString interactionKindName(InteractionKind kind);
+QString interactionStateName(InteractionRecord::State state);
+QString timelineEventTypeName(TimelineEventType type);
+
+} // namespace lbm::session
+
+Q_DECLARE_METATYPE(lbm::session::TimelineEvent)

@@ -1,0 +1,143 @@
+#include "app/session/session_client.h"
+
+#include "app/protocol/client_messages.h"
+#include "app/session/session_worker.h"
+
+#include <QJsonArray>
+
+namespace lbm::session {
+namespace {
+
+QString describeSe3(const QString& mode, const protocol::CameraSe3& value) {
+    const auto& t = value.translation;
+    const auto& r = value.rotation;
+    return QStringLiteral("%1 t=[%2, %3, %4] r=[%5, %6, %7, %8]")
+        .arg(mode)
+        .arg(t[0], 0, 'g', 7)
+        .arg(t[1], 0, 'g', 7)
+        .arg(t[2], 0, 'g', 7)
+        .arg(r[0], 0, 'g', 7)
+        .arg(r[1], 0, 'g', 7)
+        .arg(r[2], 0, 'g', 7)
+        .arg(r[3], 0, 'g', 7);
+}
+
+} // namespace
+
+SessionClient::SessionClient(QObject* parent)
+    : QObject(parent)
+    , m_thread(std::make_unique<QThread>()) {
+    qRegisterMetaType<ChunkEvent>();
+    qRegisterMetaType<TimelineEvent>();
+    qRegisterMetaType<SessionResult>();
+    qRegisterMetaType<SessionState>();
+    m_thread->setObjectName(QStringLiteral("lbm-session-network"));
+}
+
+SessionClient::~SessionClient() {
+    if (m_worker) {
+        QMetaObject::invokeMethod(m_worker, "abort", Qt::BlockingQueuedConnection,
+                                  Q_ARG(QString, QStringLiteral("The session was closed.")));
+    }
+    m_thread->quit();
+    m_thread->wait();
+}
+
+void SessionClient::start(const SessionOptions& options) {
+    if (m_worker || m_result) {
+        return;
+    }
+    // No parent: a QObject with a parent cannot move threads. The thread's finished signal
+    // deletes it on its own thread, after which the QPointer reads null.
+    auto* worker = new SessionWorker(options);
+    worker->moveToThread(m_thread.get());
+    connect(m_thread.get(), &QThread::finished, worker, &QObject::deleteLater);
+    m_worker = worker;
+
+    connect(worker, &SessionWorker::stateChanged, this, [this](SessionState state) {
+        m_state = state;
+        emit stateChanged(state);
+    });
+    connect(worker, &SessionWorker::videoStarted, this,
+            [this](const QString& request_id, double t_s) {
+                m_request_id = request_id;
+                emit videoStarted(request_id, t_s);
+            });
+    connect(worker, &SessionWorker::chunkReceived, this, &SessionClient::chunkReceived);
+    connect(worker, &SessionWorker::timelineEvent, this, &SessionClient::applyTimeline);
+    connect(worker, &SessionWorker::warning, this, &SessionClient::warning);
+    connect(worker, &SessionWorker::finished, this, [this](const SessionResult& result) {
+        m_result = result;
+        m_state = SessionState::Finished;
+        emit finished(result);
+    });
+    m_thread->start();
+    QMetaObject::invokeMethod(worker, "begin", Qt::QueuedConnection);
+}
+
+void SessionClient::applyTimeline(const TimelineEvent& event) {
+    m_timeline.apply(event);
+    emit timelineChanged(event);
+}
+
+QString SessionClient::submit(InteractionKind kind, const QString& summary,
+                              const QJsonObject& message, const QString& problem,
+                              const QString& event_id) {
+    if (!problem.isEmpty() || !m_worker || m_result) {
+        TimelineEvent event;
+        event.type = TimelineEventType::Error;
+        event.event_id = event_id;
+        event.kind = kind;
+        event.detail = !problem.isEmpty() ? QStringLiteral("Not sent: %1").arg(problem)
+                       : m_result         ? QStringLiteral("Not sent: the session is over.")
+                                  : QStringLiteral("Not sent: the session was not started.");
+        applyTimeline(event);
+        return event_id;
+    }
+    QMetaObject::invokeMethod(m_worker, "sendInteraction", Qt::QueuedConnection,
+                              Q_ARG(QString, event_id), Q_ARG(int, static_cast<int>(kind)),
+                              Q_ARG(QString, summary), Q_ARG(QJsonObject, message));
+    return event_id;
+}
+
+QString SessionClient::sendPrompt(const QString& prompt, int transition_chunks) {
+    const QString id = m_ids.next();
+    return submit(InteractionKind::Prompt,
+                  QStringLiteral("'%1' over %2 chunk(s)").arg(prompt).arg(transition_chunks),
+                  protocol::promptInteractionMessage(id, prompt, transition_chunks),
+                  protocol::promptInteractionProblem(prompt, transition_chunks), id);
+}
+
+QString SessionClient::sendCameraVelocity(const protocol::CameraSe3& velocity) {
+    const QString id = m_ids.next();
+    return submit(InteractionKind::CameraVelocity,
+                  describeSe3(QStringLiteral("velocity"), velocity),
+                  protocol::cameraVelocityInteractionMessage(id, velocity),
+                  protocol::cameraSe3Problem(velocity), id);
+}
+
+QString SessionClient::sendCameraTarget(const protocol::CameraSe3& pose,
+                                        std::optional<int> transition_chunks) {
+    const QString id = m_ids.next();
+    QString problem = protocol::cameraSe3Problem(pose);
+    if (problem.isEmpty() && transition_chunks && *transition_chunks < 0) {
+        problem = QStringLiteral("transition_chunks must be non-negative (0 snaps to the target).");
+    }
+    return submit(InteractionKind::CameraTarget, describeSe3(QStringLiteral("target"), pose),
+                  protocol::cameraTargetInteractionMessage(id, pose, transition_chunks), problem,
+                  id);
+}
+
+void SessionClient::stop() {
+    if (m_worker) {
+        QMetaObject::invokeMethod(m_worker, "requestStop", Qt::QueuedConnection);
+    }
+}
+
+void SessionClient::abort(const QString& reason) {
+    if (m_worker) {
+        QMetaObject::invokeMethod(m_worker, "abort", Qt::QueuedConnection, Q_ARG(QString, reason));
+    }
+}
+
+} // namespace lbm::session

@@ -1,0 +1,85 @@
+#pragma once
+// One LingBot-World session as the GUI and `bench` use it. The facade lives on the caller's
+// thread; a SessionWorker on a dedicated QThread owns the socket and stamps arrivals, and
+// everything it reports arrives here through queued signals, in order: chunkReceived for
+// every media chunk and the trailer, timelineChanged for every interaction event, then
+// finished exactly once. A SessionClient runs one session; make a new one for the next.
+
+#include "app/protocol/camera_se3.h"
+#include "app/protocol/event_id_minter.h"
+#include "app/session/chunk_event.h"
+#include "app/session/interaction_timeline.h"
+#include "app/session/session_options.h"
+#include "app/session/session_result.h"
+#include "app/session/session_state.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QThread>
+
+#include <memory>
+#include <optional>
+
+namespace lbm::session {
+
+class SessionWorker;
+
+class SessionClient : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SessionClient(QObject* parent = nullptr);
+    // Aborts a running session and joins the network thread.
+    ~SessionClient() override;
+
+    // Connects and sends session.start. Once per client; later calls are ignored.
+    void start(const SessionOptions& options);
+
+    // Ad-hoc interactions, allowed at any time: before session.start is sent they wait for
+    // it; after the session they are refused on the timeline. Each returns the fresh event
+    // id it was sent with (the timeline is keyed by it). A value the server would refuse
+    // (empty prompt, negative transition_chunks, non-unit quaternion) becomes an Error on
+    // the timeline at once and is not sent.
+    QString sendPrompt(const QString& prompt, int transition_chunks = kDefaultTransitionChunks);
+    QString sendCameraVelocity(const protocol::CameraSe3& velocity);
+    QString sendCameraTarget(const protocol::CameraSe3& pose,
+                             std::optional<int> transition_chunks = std::nullopt);
+
+    // session.stop: the server answers session.done {stopped: true}.
+    void stop();
+    // Closes the connection now; finished() reports `reason`.
+    void abort(const QString& reason = QStringLiteral("The session was aborted."));
+
+    SessionState state() const { return m_state; }
+    bool isFinished() const { return m_result.has_value(); }
+    // Set once finished() has been emitted.
+    const std::optional<SessionResult>& result() const { return m_result; }
+    // The caller-thread copy of the timeline, current as of the last timelineChanged.
+    const InteractionTimeline& timeline() const { return m_timeline; }
+    const QString& requestId() const { return m_request_id; }
+    // The thread arrivals are stamped on (benchmarks load it to prove stamps do not move).
+    QThread* networkThread() const { return m_thread.get(); }
+
+signals:
+    void stateChanged(lbm::session::SessionState state);
+    void videoStarted(const QString& request_id, double t_s);
+    void chunkReceived(const lbm::session::ChunkEvent& chunk);
+    void timelineChanged(const lbm::session::TimelineEvent& event);
+    void warning(const QString& text);
+    void finished(const lbm::session::SessionResult& result);
+
+private:
+    QString submit(InteractionKind kind, const QString& summary, const QJsonObject& message,
+                   const QString& problem, const QString& event_id);
+    void applyTimeline(const TimelineEvent& event);
+
+    std::unique_ptr<QThread> m_thread;
+    QPointer<SessionWorker> m_worker;
+    protocol::EventIdMinter m_ids;
+    SessionState m_state = SessionState::Idle;
+    std::optional<SessionResult> m_result;
+    InteractionTimeline m_timeline;
+    QString m_request_id;
+};
+
+} // namespace lbm::session

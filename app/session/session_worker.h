@@ -1,0 +1,109 @@
+#pragma once
+// The network half of a session: lives on SessionClient's dedicated thread and owns the
+// QWebSocket, the keepalive and timeout timers, and the session clock. Every arrival is
+// stamped here, in the handler the socket calls when the binary frame is complete, so a busy
+// UI thread or a slow decoder cannot move a timestamp. Use it only through SessionClient.
+
+#include "app/protocol/server_message.h"
+#include "app/session/chunk_event.h"
+#include "app/session/interaction_timeline.h"
+#include "app/session/session_options.h"
+#include "app/session/session_result.h"
+#include "app/session/session_state.h"
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QSslError>
+#include <QTimer>
+#include <QWebSocket>
+
+#include <optional>
+#include <vector>
+
+namespace lbm::session {
+
+class SessionWorker : public QObject {
+    Q_OBJECT
+
+public:
+    explicit SessionWorker(SessionOptions options);
+    ~SessionWorker() override;
+
+    // Slots invoked (queued) from SessionClient; all run on the network thread.
+    Q_INVOKABLE void begin();
+    // Sends now if streaming, after session.start if still connecting; refused (an Error on
+    // the timeline) once the session is over.
+    Q_INVOKABLE void sendInteraction(const QString& event_id, int kind, const QString& summary,
+                                     const QJsonObject& message);
+    Q_INVOKABLE void requestStop();
+    // Closes at once; the result says the session was aborted.
+    Q_INVOKABLE void abort(const QString& reason);
+
+signals:
+    void stateChanged(lbm::session::SessionState state);
+    void videoStarted(const QString& request_id, double t_s);
+    void chunkReceived(const lbm::session::ChunkEvent& chunk);
+    void timelineEvent(const lbm::session::TimelineEvent& event);
+    void warning(const QString& text);
+    void finished(const lbm::session::SessionResult& result);
+
+private:
+    struct PendingInteraction {
+        QString event_id;
+        InteractionKind kind;
+        QString summary;
+        QJsonObject message;
+    };
+
+    void onConnected();
+    void onDisconnected();
+    QString connectFailure(QAbstractSocket::SocketError error) const;
+    void onSocketError(QAbstractSocket::SocketError error);
+    void onSslErrors(const QList<QSslError>& errors);
+    void onTextMessage(const QString& text);
+    void onBinaryMessage(const QByteArray& bytes);
+    void onChunkTimeout();
+    void onPing();
+
+    void handleMessage(const protocol::ServerMessage& message, double now_s);
+    void handleServerError(const protocol::ServerError& error, double now_s);
+    void handleSessionDone(const protocol::SessionDone& done, double now_s);
+    void acceptMediaChunk(const protocol::ChunkMetadata& metadata, const QByteArray& bytes,
+                          double now_s);
+    void recordChunkIds(const protocol::ChunkMetadata& metadata, double now_s);
+    void fireScheduledUpdates(qint64 chunk_index);
+    void transmit(const PendingInteraction& interaction);
+    void emitTimeline(TimelineEvent event);
+    void armChunkTimeout();
+    double nowS() const;
+
+    void setState(SessionState state);
+    void succeed(double wall_s);
+    void fail(const QString& reason);
+    void finish();
+    void refusePending(const QString& reason);
+
+    SessionOptions m_options;
+    QPointer<QWebSocket> m_socket;
+    QTimer* m_connect_timer = nullptr;
+    QTimer* m_chunk_timer = nullptr;
+    QTimer* m_ping_timer = nullptr;
+    QTimer* m_stop_timer = nullptr;
+    QElapsedTimer m_clock; // the session clock: started right after session.start is sent
+    SessionState m_state = SessionState::Idle;
+    bool m_connected = false;
+    QString m_ssl_problems;
+
+    std::optional<protocol::ChunkMetadata> m_pending_metadata;
+    std::optional<double> m_last_arrival_s;
+    std::vector<PromptUpdate> m_scheduled_updates; // sorted by after_chunk
+    std::size_t m_next_update = 0;
+    QList<PendingInteraction> m_waiting_for_start;
+    InteractionTimeline m_timeline;
+    SessionResult m_result;
+};
+
+} // namespace lbm::session

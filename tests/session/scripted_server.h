@@ -1,0 +1,60 @@
+#pragma once
+// A tiny WebSocket server on 127.0.0.1 whose behaviour each test scripts: it answers pings,
+// acknowledges interactions and streams chunks on a timer the way the protocol orders them,
+// and lets a test break any rule on purpose. It exercises the client's state machine against
+// exact wire sequences; whole sessions with real video run against app/sim's simulator.
+
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QUrl>
+#include <QWebSocket>
+#include <QWebSocketServer>
+
+#include <functional>
+#include <memory>
+
+class ScriptedServer : public QObject {
+    Q_OBJECT
+
+public:
+    struct Script {
+        int chunks = 3;
+        int first_chunk_delay_ms = 10;
+        int chunk_interval_ms = 10;
+        bool send_trailer = true;
+        bool send_done = true;
+        bool reply_to_ping = true;
+        bool ack_interactions = true;
+        // Called before chunk n is sent; return false to stop the stream there (the hook
+        // may misbehave on the socket itself).
+        std::function<bool(QWebSocket* socket, int chunk)> before_chunk;
+    };
+
+    explicit ScriptedServer(Script script);
+    ~ScriptedServer() override;
+
+    QUrl url() const;
+    // Every text message the client sent, parsed, in order.
+    const QList<QJsonObject>& received() const { return m_received; }
+    QList<QJsonObject> receivedOfType(const QString& type) const;
+
+    static void sendJson(QWebSocket* socket, const QJsonObject& object);
+    static QJsonObject metadata(int index, qint64 byte_length, const QStringList& started = {},
+                                const QStringList& completed = {});
+
+private:
+    void onNewConnection();
+    void onText(QWebSocket* socket, const QString& text);
+    void sendNext(QWebSocket* socket);
+
+    Script m_script;
+    QWebSocketServer m_server;
+    QPointer<QWebSocket> m_socket;
+    QList<QJsonObject> m_received;
+    QTimer m_timer;
+    int m_next_chunk = 0;
+    QStringList m_pending_started;
+};
