@@ -8,7 +8,9 @@
 #include "metrics/session_metrics.h"
 #include "tests/metrics/seed_json.h"
 
+#include <QByteArray>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 
 #include <catch2/catch.hpp>
@@ -152,4 +154,29 @@ TEST_CASE("golden aggregate_metrics cases match the seed", "[metrics][golden]") 
         INFO("case " << i << ": " << sessions.size() << " sessions");
         checkCase(golden, [&] { return QJsonValue(toSeedJson(aggregateMetrics(sessions, fps))); });
     }
+}
+
+TEST_CASE("the golden comparator notices what a wrong port would get wrong", "[metrics][golden]") {
+    const auto parse = [](const char* json) {
+        return QJsonValue(QJsonDocument::fromJson(QByteArray(json)).object());
+    };
+    const QJsonValue seed = parse(R"({"a": 1.5, "n": 3, "s": "x", "o": {}, "z": null})");
+    CHECK(seedDifferences(seed, parse(R"({"a": 1.5000000000001, "n": 3, "s": "x", "o": {},
+                                          "z": null})"))
+              .empty());
+    // A value off by more than 1e-9 relative, an integer off by one, a key too many or too
+    // few, a summary where the seed has {} and a number where the seed has null.
+    CHECK(seedDifferences(seed, parse(R"({"a": 1.50001, "n": 3, "s": "x", "o": {}, "z": null})"))
+              .size() == 1);
+    CHECK(seedDifferences(seed, parse(R"({"a": 1.5, "n": 4, "s": "x", "o": {}, "z": null})"))
+              .size() == 1);
+    CHECK(seedDifferences(seed, parse(R"({"a": 1.5, "n": 3, "s": "x", "o": {}})")).size() == 1);
+    CHECK(seedDifferences(seed, parse(R"({"a": 1.5, "n": 3, "s": "x", "o": {}, "z": null,
+                                          "extra": 1})"))
+              .size() == 1);
+    CHECK(seedDifferences(seed, parse(R"({"a": 1.5, "n": 3, "s": "x", "o": {"count": 1.0},
+                                          "z": null})"))
+              .size() == 1);
+    CHECK(seedDifferences(seed, parse(R"({"a": 1.5, "n": 3, "s": "x", "o": {}, "z": 0})")).size() ==
+          1);
 }
