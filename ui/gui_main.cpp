@@ -1,8 +1,13 @@
 #include "ui/gui_main.h"
 
 #include "ui/main_window.h"
+#include "ui/session_form.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QTimer>
+
+#include <cstdio>
 
 namespace lbm::ui {
 
@@ -11,9 +16,52 @@ int runGui(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("lingbot-monitor"));
     QApplication::setApplicationName(QStringLiteral("lingbot-monitor"));
     QApplication::setApplicationVersion(QStringLiteral(LBM_VERSION));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("LingBot Live Monitor: watch, measure and steer a realtime LingBot-World "
+                       "session. Subcommands bench, report and simulate run headless."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption endpoint(
+        QStringLiteral("endpoint"),
+        QStringLiteral("\"simulator\" (default) or the server URL, e.g. http://HOST:8000."),
+        QStringLiteral("simulator|URL"));
+    const QCommandLineOption profile(QStringLiteral("profile"),
+                                     QStringLiteral("Simulator timing profile (default fast)."),
+                                     QStringLiteral("NAME"));
+    const QCommandLineOption workload(QStringLiteral("workload"),
+                                      QStringLiteral("Workload file to load into the form."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption start(QStringLiteral("start"),
+                                   QStringLiteral("Start the session at once."));
+    parser.addOptions({endpoint, profile, workload, start});
+    parser.process(app);
+
     MainWindow window;
     window.resize(1280, 800);
+    if (parser.isSet(endpoint)) {
+        const QString value = parser.value(endpoint);
+        const bool simulator = value == QLatin1String("simulator");
+        window.sessionForm()->setUseSimulator(simulator);
+        if (!simulator) {
+            window.sessionForm()->setServerUrlText(value);
+        }
+    }
+    if (parser.isSet(profile)) {
+        window.sessionForm()->setSimulatorProfile(parser.value(profile));
+    }
+    if (parser.isSet(workload) && !window.openWorkload(parser.value(workload))) {
+        std::fprintf(stderr, "%s\n", qUtf8Printable(window.bannerText()));
+    }
     window.show();
+    if (parser.isSet(start)) {
+        QTimer::singleShot(0, &window, [&window] {
+            if (!window.startSession()) {
+                std::fprintf(stderr, "%s\n", qUtf8Printable(window.bannerText()));
+            }
+        });
+    }
     return QApplication::exec();
 }
 

@@ -65,6 +65,7 @@ public:
     void setWindowChunks(int chunks);
     int windowChunks() const { return m_window_chunks; }
     void setPercentilesVisible(bool visible);
+    bool percentilesVisible() const { return m_percentiles_visible; }
 
     // Redraws now instead of at the next coalescing tick (tests, export).
     void flush();

@@ -247,6 +247,12 @@ void SessionForm::setChunks(int chunks) {
 void SessionForm::setTargetFps(double fps) {
     m_target_fps->setValue(fps);
 }
+void SessionForm::setCameraChoice(const QString& choice) {
+    m_camera->setCurrentText(choice);
+}
+void SessionForm::setStartBufferChunks(int chunks) {
+    m_start_buffer->setValue(chunks);
+}
 QString SessionForm::imagePath() const {
     return m_image->text().trimmed();
 }

@@ -64,6 +64,9 @@ public:
     void setImagePath(const QString& path);
     void setChunks(int chunks);
     void setTargetFps(double fps);
+    // A camera pattern name, steerCameraChoice(), or a loaded file's script choice.
+    void setCameraChoice(const QString& choice);
+    void setStartBufferChunks(int chunks);
 
     // Empty when the form can start a session; otherwise the first reason, and the field
     // it concerns is marked.

@@ -1,0 +1,88 @@
+// Screenshots of the monitor as a person sees it, saved under build/screenshots/: the idle
+// window, a session with a late chunk and an underrun, a prompt transition in progress,
+// presenter mode and the finished session's whole-session chart. Each scene is asserted to
+// show what its name says before it is saved.
+
+#include "metrics/playback_simulator.h"
+#include "ui/counters_panel.h"
+#include "ui/latency_chart.h"
+#include "ui/main_window.h"
+#include "ui/prompt_panel.h"
+#include "ui/session_form.h"
+#include "window_test_support.h"
+
+#include <QFileInfo>
+#include <QSettings>
+#include <QTest>
+#include <QVideoWidget>
+
+#include <catch2/catch.hpp>
+
+using lbm::ui::MainWindow;
+
+TEST_CASE("screenshots of the idle window, a live session, a transition and presenter mode",
+          "[screenshots]") {
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(400);
+    CHECK(QFileInfo(lbm::ui::test::saveScreenshot(window, QStringLiteral("01-idle"))).size() > 0);
+
+    auto* form = window.sessionForm();
+    form->setSimulatorProfile(QStringLiteral("edge"));
+    form->setChunks(40);
+    form->setCameraChoice(lbm::ui::SessionForm::steerCameraChoice());
+    REQUIRE(window.startSession());
+    auto* session = window.liveSession();
+    auto* chart = window.latencyChart();
+
+    // Mid-session: at least one late chunk and one simulated underrun on screen.
+    const auto underruns = [&] {
+        const auto result = session->simulatedPlayback();
+        return result ? result->underrun_count : 0;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(
+        chart->lateChunkCount() >= 1 && underruns() >= 1 && session->records().size() >= 10, 60000);
+    window.setSpeedFactor(1.0);
+    window.videoWidget()->setFocus();
+    QTest::keyPress(window.videoWidget(), Qt::Key_W);
+    QTest::keyPress(window.videoWidget(), Qt::Key_L);
+    QTest::qWait(300);
+    lbm::ui::test::saveScreenshot(window, QStringLiteral("02-late-chunk-and-underrun"));
+    QTest::keyRelease(window.videoWidget(), Qt::Key_W);
+    QTest::keyRelease(window.videoWidget(), Qt::Key_L);
+
+    // A transition in progress: started, not yet completed.
+    window.promptPanel()->setPrompt(QStringLiteral("A snowy street at dusk"));
+    window.promptPanel()->setTransitionChunks(4);
+    window.promptPanel()->send();
+    const auto in_transition = [&] {
+        for (const auto& record : session->timeline().interactions()) {
+            if (record.kind == lbm::session::InteractionKind::Prompt && record.started_chunk &&
+                !record.completed_chunk) {
+                const auto& frame = window.playbackClock()->currentFrame();
+                return frame && frame->chunk_index > *record.started_chunk;
+            }
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(in_transition(), 30000);
+    window.promptPanel()->setFocus();
+    lbm::ui::test::saveScreenshot(window, QStringLiteral("03-transition-in-progress"));
+
+    window.setPresenterMode(true);
+    QTest::qWait(800);
+    lbm::ui::test::saveScreenshot(window, QStringLiteral("04-presenter-mode"));
+    window.setPresenterMode(false);
+    QTest::qWait(300);
+
+    QTRY_VERIFY_WITH_TIMEOUT(session->result().has_value(), 90000);
+    chart->setFollow(false);
+    chart->setPercentilesVisible(true);
+    window.refreshCounters();
+    QTest::qWait(400);
+    lbm::ui::test::saveScreenshot(window, QStringLiteral("05-finished-whole-session"));
+    CHECK(session->result()->ok);
+}

@@ -1,0 +1,217 @@
+// Whole sessions in the window against the in-process simulator on 127.0.0.1: the chart
+// gets one bar per chunk, the counters equal computeMetrics and the simulator after every
+// chunk, the frame on screen is the one the clock says, and prompt and key interactions
+// produce their payloads and history states.
+
+#include "app/protocol/camera_keys.h"
+#include "app/sim/frame_barcode.h"
+#include "metrics/geometry.h"
+#include "metrics/playback_simulator.h"
+#include "metrics/session_metrics.h"
+#include "ui/counters_panel.h"
+#include "ui/latency_chart.h"
+#include "ui/main_window.h"
+#include "ui/prompt_panel.h"
+#include "ui/session_form.h"
+#include "window_test_support.h"
+
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QTest>
+#include <QVideoFrame>
+#include <QVideoSink>
+#include <QVideoWidget>
+
+#include <catch2/catch.hpp>
+
+#include <optional>
+
+using lbm::ui::CountersPanel;
+using lbm::ui::MainWindow;
+
+namespace {
+
+QString ms(double value) {
+    return QStringLiteral("%1 ms").arg(value, 0, 'f', 1);
+}
+
+void resetSettings() {
+    QSettings settings;
+    settings.clear();
+}
+
+bool waitFinished(MainWindow& window, int timeout_ms) {
+    QElapsedTimer timer;
+    timer.start();
+    while (timer.elapsed() < timeout_ms) {
+        if (window.liveSession() && window.liveSession()->result()) {
+            return true;
+        }
+        QTest::qWait(20);
+    }
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("a full session fills the chart and the counters equal compute_metrics",
+          "[ui][session]") {
+    resetSettings();
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    auto* form = window.sessionForm();
+    form->setUseSimulator(true);
+    form->setSimulatorProfile(QStringLiteral("fast"));
+    form->setChunks(12);
+    REQUIRE(window.startSession());
+
+    // After every chunk the underrun counter says what the batch simulation says.
+    int checked = 0;
+    std::optional<qint64> barcode_mismatch;
+    QObject::connect(
+        window.liveSession(), &lbm::ui::LiveSession::chunkLanded, &window,
+        [&](const lbm::ChunkRecord&, double) {
+            window.refreshCounters();
+            const auto& records = window.liveSession()->records();
+            if (static_cast<int>(records.size()) < form->startBufferChunks()) {
+                return;
+            }
+            const auto batch =
+                lbm::simulatePlayback(records, form->targetFps(), form->startBufferChunks());
+            CHECK(window.countersPanel()->valueText(CountersPanel::Row::SimulatedUnderruns) ==
+                  QString::number(batch.underrun_count));
+            ++checked;
+        });
+    // The frame on screen is the one the clock says.
+    int frames_checked = 0;
+    QObject::connect(window.playbackClock(), &lbm::playback::PlaybackClock::framePresented, &window,
+                     [&](const lbm::playback::PlaybackFrame& frame) {
+                         const QImage shown =
+                             window.videoWidget()->videoSink()->videoFrame().toImage();
+                         const auto number = lbm::sim::readFrameBarcode(shown);
+                         if (!number || *number != frame.frame_number) {
+                             barcode_mismatch = frame.frame_number;
+                         }
+                         ++frames_checked;
+                     });
+    REQUIRE(waitFinished(window, 120000));
+    const auto& result = *window.liveSession()->result();
+    INFO(result.error.toStdString());
+    REQUIRE(result.ok);
+    CHECK(checked == 12);
+
+    auto* chart = window.latencyChart();
+    chart->flush();
+    CHECK(chart->chunkCount() == 12);
+    CHECK(chart->plottedChunkCount() == 12);
+
+    window.refreshCounters();
+    lbm::MetricsOptions options;
+    options.fps = form->targetFps();
+    options.warmup_chunks = form->warmupChunks();
+    options.playback_buffer_chunks = form->startBufferChunks();
+    options.ttfc_s = result.ttfc_s;
+    options.session_wall_s = result.wall_s;
+    const auto metrics = lbm::computeMetrics(result.records, options);
+    const auto* counters = window.countersPanel();
+    CHECK(counters->valueText(CountersPanel::Row::Chunks).startsWith(QStringLiteral("12 / 12")));
+    CHECK(counters->valueText(CountersPanel::Row::Ttfc) == ms(*metrics.ttfc_ms));
+    CHECK(counters->valueText(CountersPanel::Row::VideoRtf)
+              .startsWith(QString::number(metrics.video_rtf, 'f', 3)));
+    CHECK(counters->valueText(CountersPanel::Row::SimulatedUnderruns) ==
+          QString::number(metrics.playback.underrun_count));
+    CHECK(counters->valueText(CountersPanel::Row::RequestId) == *result.request_id);
+
+    // Every frame reaches the screen, and each one carries the barcode of its number.
+    QTRY_COMPARE_WITH_TIMEOUT(window.playbackClock()->state(),
+                              lbm::playback::PlaybackClock::State::Finished, 30000);
+    CHECK(window.playbackClock()->framesPresented() == lbm::numFramesForChunks(12));
+    CHECK(frames_checked == lbm::numFramesForChunks(12));
+    CHECK_FALSE(barcode_mismatch.has_value());
+}
+
+TEST_CASE("a scripted prompt and held keys produce their interactions and history",
+          "[ui][session][interaction]") {
+    resetSettings();
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    auto* form = window.sessionForm();
+    form->setSimulatorProfile(QStringLiteral("fast"));
+    form->setChunks(30);
+    form->setCameraChoice(lbm::ui::SessionForm::steerCameraChoice());
+    REQUIRE(window.startSession());
+    QTRY_VERIFY_WITH_TIMEOUT(window.liveSession()->records().size() >= 1, 30000);
+
+    // The prompt: sent -> ... -> completed, on the panel's history.
+    auto* panel = window.promptPanel();
+    panel->setPrompt(QStringLiteral("A snowy street"));
+    panel->setTransitionChunks(2);
+    panel->send();
+
+    // Keys, with the video focused: W then L held, then released.
+    window.videoWidget()->setFocus();
+    QTest::keyPress(window.videoWidget(), Qt::Key_W);
+    QTest::keyPress(window.videoWidget(), Qt::Key_L);
+    QTest::keyRelease(window.videoWidget(), Qt::Key_W);
+    QTest::keyRelease(window.videoWidget(), Qt::Key_L);
+    const auto& sent = window.sentVelocities();
+    REQUIRE(sent.size() == 4);
+    CHECK(sent[0] == lbm::protocol::velocityForKeys(
+                         lbm::protocol::CameraKeys::fromLetters(QStringLiteral("w")), 1.0));
+    CHECK(sent[0].translation[2] == Approx(0.05));
+    CHECK(sent[1] == lbm::protocol::velocityForKeys(
+                         lbm::protocol::CameraKeys::fromLetters(QStringLiteral("wl")), 1.0));
+    CHECK(sent[1].rotation[1] == Approx(0.0523360).margin(1e-6));
+    CHECK(sent[3].isIdentity());
+
+    // Focus loss with a key held sends the stop at once.
+    QTest::keyPress(window.videoWidget(), Qt::Key_A);
+    window.promptPanel()->setFocus();
+    QTRY_VERIFY_WITH_TIMEOUT(sent.size() == 6, 2000);
+    CHECK(sent.back().isIdentity());
+
+    REQUIRE(waitFinished(window, 120000));
+    const auto& timeline = window.liveSession()->timeline();
+    const lbm::session::InteractionRecord* prompt = nullptr;
+    int camera = 0;
+    for (const auto& record : timeline.interactions()) {
+        if (record.kind == lbm::session::InteractionKind::Prompt) {
+            prompt = &record;
+        } else if (record.kind == lbm::session::InteractionKind::CameraVelocity) {
+            ++camera;
+            CHECK(record.error.isEmpty());
+        }
+    }
+    CHECK(camera == 6);
+    REQUIRE(prompt != nullptr);
+    REQUIRE(prompt->completed_chunk.has_value());
+    REQUIRE(prompt->started_chunk.has_value());
+    CHECK(*prompt->completed_chunk == *prompt->started_chunk + 1); // K = 2
+    CHECK(panel->stateText(prompt->event_id) ==
+          QStringLiteral("completed at chunk %1").arg(*prompt->completed_chunk));
+}
+
+TEST_CASE("an invalid form value blocks Start with its reason in the banner", "[ui][session]") {
+    resetSettings();
+    MainWindow window;
+    window.sessionForm()->setPrompt(QStringLiteral("  "));
+    CHECK_FALSE(window.startSession());
+    CHECK(window.liveSession() == nullptr);
+    CHECK(window.bannerText().startsWith(QStringLiteral("Cannot start: ")));
+    CHECK(window.bannerText().contains(QStringLiteral("prompt")));
+}
+
+TEST_CASE("a scripted camera workload disables steering with the server's reason",
+          "[ui][session]") {
+    resetSettings();
+    MainWindow window;
+    window.sessionForm()->setCameraChoice(QStringLiteral("forward"));
+    window.sessionForm()->setChunks(3);
+    REQUIRE(window.startSession());
+    QTest::keyPress(window.videoWidget(), Qt::Key_W);
+    QTest::keyRelease(window.videoWidget(), Qt::Key_W);
+    CHECK(window.sentVelocities().empty());
+    REQUIRE(waitFinished(window, 60000));
+}
