@@ -1,5 +1,6 @@
 #include "app/cli/subcommands.h"
 
+#include "app/cli/bench_command.h"
 #include "app/cli/report_command.h"
 
 #include <QCoreApplication>
@@ -27,6 +28,8 @@ struct Command {
 
 const std::map<QString, Command>& commands() {
     static const std::map<QString, Command> table = {
+        {QStringLiteral("bench"),
+         {"stream sessions like the Python realtime benchmark and print its report", runBenchCommand}},
         {QStringLiteral("report"),
          {"recompute a recorded run's metrics and print the benchmark's report", runReportCommand}},
     };
