@@ -79,7 +79,7 @@ LatencyChart::LatencyChart(QWidget* parent)
 
     m_chart = new QChart();
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setAlignment(Qt::AlignRight);
     m_chart->setMargins(QMargins(4, 4, 4, 4));
 
     m_warmup = makeBars(m_chart, tr("warmup chunks"));
@@ -127,7 +127,7 @@ LatencyChart::LatencyChart(QWidget* parent)
 
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(180);
+    m_view->setMinimumHeight(200);
 
     m_follow_button = new QToolButton(this);
     m_follow_button->setText(tr("Follow latest"));
@@ -427,13 +427,6 @@ void LatencyChart::redraw() {
     m_comparison_line->replace(comparison);
     m_deadline->replace({QPointF(x_min, m_deadline_ms), QPointF(x_max, m_deadline_ms)});
 
-    QList<QPointF> warmup;
-    const double warmup_end = std::min<double>(m_warmup_chunks - 0.5, x_max);
-    if (m_warmup_chunks > 0 && warmup_end > x_min) {
-        warmup = {QPointF(std::max(x_min, -0.5), y_top), QPointF(warmup_end, y_top)};
-    }
-    m_warmup->upperSeries()->replace(warmup);
-
     QList<QPointF> sent;
     QList<QPointF> started;
     QList<QPointF> completed;
@@ -489,6 +482,14 @@ void LatencyChart::redraw() {
     m_axis_x->setTickAnchor(0.0);
     m_axis_x->setTickInterval(step);
     m_axis_y->applyNiceNumbers();
+    // The warmup shade fills the plot's full height, whatever the nice axis maximum is.
+    QList<QPointF> warmup;
+    const double warmup_end = std::min<double>(m_warmup_chunks - 0.5, x_max);
+    if (m_warmup_chunks > 0 && warmup_end > x_min) {
+        warmup = {QPointF(std::max(x_min, -0.5), m_axis_y->max()),
+                  QPointF(warmup_end, m_axis_y->max())};
+    }
+    m_warmup->upperSeries()->replace(warmup);
 
     // Empty categories stay out of the legend, so it names only what is on screen.
     const auto set_legend = [this](QAbstractSeries* series, bool visible) {

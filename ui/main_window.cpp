@@ -326,7 +326,8 @@ void MainWindow::buildDocks() {
     scroll->setWidget(m_form);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(330);
+    scroll->setMinimumWidth(340);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     QDockWidget* session_dock =
         dock(tr("Session"), QStringLiteral("SessionDock"), scroll, Qt::LeftDockWidgetArea);
 
@@ -370,17 +371,18 @@ void MainWindow::buildDocks() {
     camera_layout->addWidget(m_steer_reason);
     camera_layout->addStretch(1);
     QDockWidget* camera_dock =
-        dock(tr("Camera"), QStringLiteral("CameraDock"), camera, Qt::RightDockWidgetArea);
+        dock(tr("Camera"), QStringLiteral("CameraDock"), camera, Qt::LeftDockWidgetArea);
 
     QDockWidget* prompt_dock = dock(tr("Prompt transitions"), QStringLiteral("PromptDock"),
                                     m_prompt_panel, Qt::RightDockWidgetArea);
     QDockWidget* chart_dock =
         dock(tr("Latency"), QStringLiteral("ChartDock"), m_chart, Qt::BottomDockWidgetArea);
+    splitDockWidget(session_dock, camera_dock, Qt::Vertical);
     tabifyDockWidget(counters_dock, prompt_dock);
     counters_dock->raise();
-    splitDockWidget(counters_dock, camera_dock, Qt::Vertical);
-    resizeDocks({chart_dock}, {300}, Qt::Vertical);
-    resizeDocks({session_dock, counters_dock}, {340, 360}, Qt::Horizontal);
+    resizeDocks({chart_dock}, {330}, Qt::Vertical);
+    resizeDocks({session_dock, counters_dock}, {350, 380}, Qt::Horizontal);
+    resizeDocks({session_dock, camera_dock}, {400, 150}, Qt::Vertical);
 }
 
 void MainWindow::loadSettings() {

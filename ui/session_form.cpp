@@ -79,7 +79,7 @@ SessionForm::SessionForm(QWidget* parent)
         }
     });
     m_preview = new QLabel(this);
-    m_preview->setFixedSize(208, 120);
+    m_preview->setFixedSize(160, 92);
     m_preview->setAlignment(Qt::AlignCenter);
     m_preview->setFrameShape(QFrame::StyledPanel);
 

@@ -4,6 +4,7 @@
 // produce their payloads and history states.
 
 #include "app/protocol/camera_keys.h"
+#include "app/report/session_document.h"
 #include "app/sim/frame_barcode.h"
 #include "metrics/geometry.h"
 #include "metrics/playback_simulator.h"
@@ -16,7 +17,9 @@
 #include "window_test_support.h"
 
 #include <QElapsedTimer>
+#include <QJsonObject>
 #include <QSettings>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QVideoFrame>
 #include <QVideoSink>
@@ -214,4 +217,59 @@ TEST_CASE("a scripted camera workload disables steering with the server's reason
     QTest::keyRelease(window.videoWidget(), Qt::Key_W);
     CHECK(window.sentVelocities().empty());
     REQUIRE(waitFinished(window, 60000));
+}
+
+TEST_CASE("a saved session document opens with its chart and counters, and compares",
+          "[ui][document]") {
+    resetSettings();
+    lbm::report::SessionDocument document;
+    document.endpoint = QStringLiteral("ws://127.0.0.1:8000/v1/realtime/video");
+    document.workload = QJsonObject{{QStringLiteral("num_chunks"), 10},
+                                    {QStringLiteral("num_frames"), 117},
+                                    {QStringLiteral("width"), 832},
+                                    {QStringLiteral("height"), 480},
+                                    {QStringLiteral("fps"), 16}};
+    lbm::report::SessionEntry entry;
+    double t = 0.0;
+    for (int i = 0; i < 10; ++i) {
+        lbm::ChunkRecord record;
+        record.index = i;
+        record.inter_arrival_s = i == 0 ? 1.4 : (i == 7 ? 1.1 : 0.7);
+        t += record.inter_arrival_s;
+        record.arrival_s = t;
+        record.num_frames = lbm::pixelFramesInChunk(i);
+        record.byte_length = 50000;
+        entry.chunks.push_back(record);
+    }
+    entry.ttfc_s = entry.chunks.front().arrival_s;
+    entry.wall_s = t;
+    // As written by a run: the stored metrics carry ttfc_ms and wall_seconds.
+    lbm::MetricsOptions stored;
+    stored.ttfc_s = entry.ttfc_s;
+    stored.session_wall_s = entry.wall_s;
+    entry.metrics = lbm::computeMetrics(entry.chunks, stored);
+    document.sessions.push_back(entry);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    lbm::report::writeSessionDocument(document, path);
+
+    MainWindow window;
+    REQUIRE(window.openDocument(path));
+    auto* chart = window.latencyChart();
+    chart->flush();
+    CHECK(chart->chunkCount() == 10);
+    CHECK(chart->plottedChunkCount() == 10);
+    CHECK(chart->lateChunkCount() == 1);
+    lbm::MetricsOptions options;
+    options.ttfc_s = entry.ttfc_s;
+    options.session_wall_s = entry.wall_s;
+    const auto metrics = lbm::computeMetrics(entry.chunks, options);
+    CHECK(window.countersPanel()->valueText(CountersPanel::Row::Ttfc) == ms(*metrics.ttfc_ms));
+    CHECK(window.countersPanel()->valueText(CountersPanel::Row::SimulatedUnderruns) ==
+          QString::number(metrics.playback.underrun_count));
+    CHECK(chart->stallMarkCount() == metrics.playback.underrun_count);
+
+    REQUIRE(window.compareDocument(path));
+    CHECK_FALSE(window.openDocument(dir.filePath(QStringLiteral("missing.json"))));
+    CHECK(window.bannerText().contains(QStringLiteral("missing.json")));
 }
