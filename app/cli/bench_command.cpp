@@ -554,22 +554,21 @@ MeasuredSession runOneSession(const session::SessionOptions& options, const Benc
                               bool measured, media::Recorder* recorder) {
     MeasuredSession measured_session;
     session::SessionClient client;
-    media::StreamDecoder decoder;
+    // Created with the first chunk: a decoder that never sees a byte would only make the
+    // demuxer complain about a missing moov.
+    std::unique_ptr<media::StreamDecoder> decoder;
     QEventLoop loop;
     QString recorder_error;
-
-    QObject::connect(&client, &session::SessionClient::warning,
-                     [](const QString& text) { err() << text << Qt::endl; });
-    QObject::connect(&decoder, &media::StreamDecoder::framesAvailable, &client, [&] {
-        while (const auto frame = decoder.popFrame(0)) {
+    const auto drain = [&] {
+        while (const auto frame = decoder->popFrame(0)) {
             if (frame->tag().generation_index) {
                 ++measured_session.decoded_per_chunk[*frame->tag().generation_index];
             }
         }
-    });
-    QObject::connect(
-        &decoder, &media::StreamDecoder::errorOccurred, &client,
-        [&](const QString& message) { measured_session.decoder_errors.append(message); });
+    };
+
+    QObject::connect(&client, &session::SessionClient::warning,
+                     [](const QString& text) { err() << text << Qt::endl; });
     QObject::connect(
         &client, &session::SessionClient::chunkReceived, [&](const session::ChunkEvent& chunk) {
             if (recorder && recorder->isOpen() && !recorder->append(chunk.bytes()) &&
@@ -577,12 +576,21 @@ MeasuredSession runOneSession(const session::SessionOptions& options, const Benc
                 recorder_error = recorder->errorString();
                 err() << "WARNING: " << recorder_error << Qt::endl;
             }
+            if (!decoder) {
+                decoder = std::make_unique<media::StreamDecoder>();
+                QObject::connect(decoder.get(), &media::StreamDecoder::framesAvailable, &client,
+                                 drain);
+                QObject::connect(decoder.get(), &media::StreamDecoder::errorOccurred, &client,
+                                 [&](const QString& message) {
+                                     measured_session.decoder_errors.append(message);
+                                 });
+            }
             media::ChunkInfo info;
             info.transport_index = chunk.transportChunkIndex();
             info.generation_index = chunk.generationChunkIndex();
             info.num_frames = chunk.numFrames();
             info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
-            decoder.pushChunk(info, chunk.bytes());
+            decoder->pushChunk(info, chunk.bytes());
             if (chunk.isMedia()) {
                 measured_session.chunks.append(chunk);
                 if (measured && args.print_chunks) {
@@ -596,26 +604,16 @@ MeasuredSession runOneSession(const session::SessionOptions& options, const Benc
 
     measured_session.result = *client.result();
     measured_session.timeline = client.timeline();
-    if (measured_session.chunks.isEmpty()) {
-        // Nothing to decode: finishing would only make the demuxer complain about no moov.
-        decoder.abort();
-    } else {
-        decoder.finish();
-    }
-    // Drain what is left so the decoder can end; it is bounded by the bytes received.
-    while (!decoder.waitForEnd(20)) {
-        while (const auto frame = decoder.popFrame(0)) {
-            if (frame->tag().generation_index) {
-                ++measured_session.decoded_per_chunk[*frame->tag().generation_index];
-            }
+    if (decoder) {
+        decoder->finish();
+        // Keep taking frames so the decoder is never stuck on a full queue; bounded by the
+        // bytes received.
+        while (!decoder->waitForEnd(20)) {
+            drain();
         }
+        drain();
+        measured_session.decoder = decoder->stats();
     }
-    while (const auto frame = decoder.popFrame(0)) {
-        if (frame->tag().generation_index) {
-            ++measured_session.decoded_per_chunk[*frame->tag().generation_index];
-        }
-    }
-    measured_session.decoder = decoder.stats();
     return measured_session;
 }
 
