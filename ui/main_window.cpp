@@ -11,6 +11,7 @@
 #include "ui/key_pad.h"
 #include "ui/latency_chart.h"
 #include "ui/prompt_panel.h"
+#include "ui/scrub_bar.h"
 #include "ui/session_form.h"
 #include "ui/status_colors.h"
 
@@ -117,6 +118,10 @@ MainWindow::MainWindow(QWidget* parent)
     });
     central_layout->addWidget(m_banner);
     central_layout->addWidget(m_video, 1);
+    m_scrub = new ScrubBar(central);
+    m_scrub->hide();
+    connect(m_scrub, &ScrubBar::positionChanged, this, &MainWindow::showScrubFrame);
+    central_layout->addWidget(m_scrub);
     setCentralWidget(central);
 
     m_status = new QLabel(this);
@@ -138,10 +143,16 @@ MainWindow::MainWindow(QWidget* parent)
             m_clock->refresh(); // keeps the HUD's stall time and keys current
         }
     });
-    connect(m_clock, &lbm::playback::PlaybackClock::stateChanged, this, [this] {
-        updateActions();
-        m_clock->refresh();
-    });
+    connect(m_clock, &lbm::playback::PlaybackClock::stateChanged, this,
+            [this](lbm::playback::PlaybackClock::State state) {
+                updateActions();
+                m_clock->refresh();
+                if (state == lbm::playback::PlaybackClock::State::Finished) {
+                    prepareScrub();
+                }
+            });
+    connect(m_clock, &lbm::playback::PlaybackClock::framePresented, this,
+            [this](const lbm::playback::PlaybackFrame& frame) { m_history.add(frame); });
     connect(m_form, &SessionForm::changed, this, &MainWindow::updateActions);
     connect(m_prompt_panel, &PromptPanel::sendRequested, this,
             [this](const QString& prompt, int k, std::optional<qint64> after) {
@@ -484,6 +495,8 @@ bool MainWindow::startSession() {
     m_counters->reset(static_cast<int>(settings.workload.numChunks()),
                       settings.workload.numFrames(), m_form->deadlineMs());
     m_prompt_panel->clearHistory();
+    m_history.clear();
+    m_scrub->hide();
     m_transition_chunks.clear();
     m_scheduled.clear();
     m_sent_velocities.clear();
@@ -596,6 +609,12 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
                     }
                     setHeldKeys(lbm::protocol::CameraKeys::fromLetters(letters));
                 }
+                return true;
+            }
+            if (event->type() == QEvent::KeyPress && m_scrub->isVisible() &&
+                (key_event->key() == Qt::Key_Left || key_event->key() == Qt::Key_Right)) {
+                m_scrub->setPosition(m_scrub->position() +
+                                     (key_event->key() == Qt::Key_Left ? -1 : 1));
                 return true;
             }
             if (event->type() == QEvent::KeyPress && key_event->key() == Qt::Key_Escape &&
@@ -721,9 +740,9 @@ void MainWindow::refreshCounters() {
     }
 }
 
-QStringList MainWindow::hudLines() const {
+QStringList MainWindow::hudLines(const lbm::playback::PlaybackFrame& shown) const {
     QStringList lines;
-    const auto& current = m_clock->currentFrame();
+    const std::optional<lbm::playback::PlaybackFrame> current = shown;
     const qint64 expected_frames = m_session ? m_session->settings().workload.numFrames() : 0;
     if (current) {
         lines << tr("chunk %1 · frame %2 / %3")
@@ -768,11 +787,11 @@ QStringList MainWindow::hudLines() const {
     return lines;
 }
 
-void MainWindow::decorateFrame(QImage& image, const lbm::playback::PlaybackFrame&) {
+void MainWindow::decorateFrame(QImage& image, const lbm::playback::PlaybackFrame& frame) {
     if (!m_hud_visible) {
         return;
     }
-    QStringList lines = hudLines();
+    QStringList lines = hudLines(frame);
     if (m_presenter) {
         lines = {lines.join(QStringLiteral("  ·  "))};
     }
@@ -1079,6 +1098,49 @@ void MainWindow::saveVideo() {
                           .arg(QDir::toNativeSeparators(path))
                           .arg(result.packets_written)
                           .arg(result.input_truncated ? tr(", partial recording") : QString()));
+}
+
+void MainWindow::prepareScrub() {
+    if (m_history.count() == 0 || !m_session || !m_session->result()) {
+        return;
+    }
+    QList<int> chunk_starts;
+    QHash<qint64, int> first_frame_of_chunk;
+    for (int i = 0; i < m_history.count(); ++i) {
+        const qint64 chunk = m_history.chunkOf(i);
+        if (!first_frame_of_chunk.contains(chunk)) {
+            first_frame_of_chunk.insert(chunk, i);
+            chunk_starts << i;
+        }
+    }
+    QList<int> event_frames;
+    for (const auto& record : m_session->timeline().interactions()) {
+        for (const auto& chunk : {record.started_chunk, record.completed_chunk}) {
+            if (chunk && first_frame_of_chunk.contains(*chunk)) {
+                event_frames << first_frame_of_chunk.value(*chunk);
+            }
+        }
+    }
+    m_scrub->setFrames(m_history.count(), chunk_starts, event_frames);
+    m_scrub->setPosition(m_history.count() - 1);
+    m_scrub->show();
+    showScrubFrame(m_history.count() - 1);
+}
+
+void MainWindow::showScrubFrame(int index) {
+    const auto frame = m_history.frame(index);
+    if (!frame) {
+        return;
+    }
+    QImage image = frame->image.convertToFormat(QImage::Format_RGB32);
+    if (m_hud_visible) {
+        decorateFrame(image, *frame);
+    }
+    m_video->videoSink()->setVideoFrame(lbm::playback::videoFrameFromImage(image));
+    m_scrub->setLabel(tr("frame %1 · chunk %2 (frame %3 in chunk)")
+                          .arg(frame->frame_number)
+                          .arg(frame->chunk_index)
+                          .arg(frame->index_in_chunk));
 }
 
 void MainWindow::showShortcuts() {

@@ -7,6 +7,7 @@
 #include "app/playback/playback_clock.h"
 #include "app/protocol/camera_keys.h"
 #include "app/report/session_document.h"
+#include "ui/frame_history.h"
 #include "ui/live_session.h"
 
 #include <QHash>
@@ -31,6 +32,7 @@ class CountersPanel;
 class KeyPad;
 class LatencyChart;
 class PromptPanel;
+class ScrubBar;
 class SessionForm;
 
 class MainWindow : public QMainWindow {
@@ -58,6 +60,8 @@ public:
     QVideoWidget* videoWidget() const { return m_video; }
     lbm::playback::PlaybackClock* playbackClock() const { return m_clock; }
     LiveSession* liveSession() const { return m_session.get(); }
+    ScrubBar* scrubBar() const { return m_scrub; }
+    const FrameHistory& frameHistory() const { return m_history; }
     QString bannerText() const;
     double speedFactor() const;
     void setSpeedFactor(double factor);
@@ -87,7 +91,7 @@ private:
                     const lbm::session::InteractionRecord& record, int chunks_received);
     void onSessionFinished(const lbm::session::SessionResult& result);
     void decorateFrame(QImage& image, const lbm::playback::PlaybackFrame& frame);
-    QStringList hudLines() const;
+    QStringList hudLines(const lbm::playback::PlaybackFrame& shown) const;
     void showDocument(const lbm::report::SessionDocument& document, const QString& path);
     std::optional<lbm::report::SessionDocument> currentDocument() const;
     void saveDocumentAs();
@@ -95,6 +99,8 @@ private:
     void exportChartPng();
     void saveVideo();
     void showShortcuts();
+    void prepareScrub();
+    void showScrubFrame(int index);
     void showAbout();
 
     SessionForm* m_form = nullptr;
@@ -109,6 +115,8 @@ private:
     QLabel* m_speed_label = nullptr;
     QSlider* m_speed = nullptr;
     QList<QDockWidget*> m_docks;
+    ScrubBar* m_scrub = nullptr;
+    FrameHistory m_history;
     QMenu* m_view_menu = nullptr;
 
     QAction* m_start_action = nullptr;

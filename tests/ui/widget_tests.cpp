@@ -7,6 +7,7 @@
 #include "metrics/playback_simulator.h"
 #include "metrics/session_metrics.h"
 #include "ui/counters_panel.h"
+#include "ui/frame_history.h"
 #include "ui/key_pad.h"
 #include "ui/latency_chart.h"
 #include "ui/prompt_panel.h"
@@ -250,4 +251,27 @@ TEST_CASE("the prompt panel validates and schedules", "[ui][prompt]") {
     panel.updateInteraction(record);
     CHECK(panel.stateText(record.event_id) == QStringLiteral("completed at chunk 6"));
     CHECK(panel.historyCount() == 1);
+}
+
+TEST_CASE("the frame history keeps every shown frame for scrubbing, bounded", "[ui][scrub]") {
+    lbm::ui::FrameHistory history(5);
+    for (int i = 0; i < 8; ++i) {
+        lbm::playback::PlaybackFrame frame;
+        frame.image = QImage(64, 36, QImage::Format_RGB32);
+        frame.image.fill(QColor::fromRgb(i * 30, 100, 50));
+        frame.frame_number = i;
+        frame.chunk_index = i / 3;
+        frame.index_in_chunk = i % 3;
+        history.add(frame);
+    }
+    REQUIRE(history.count() == 5); // the oldest three were dropped
+    const auto first = history.frame(0);
+    REQUIRE(first.has_value());
+    CHECK(first->frame_number == 3);
+    CHECK(first->chunk_index == 1);
+    CHECK(first->image.size() == QSize(64, 36));
+    // JPEG keeps the colour close.
+    CHECK(std::abs(first->image.pixelColor(30, 18).red() - 90) < 8);
+    CHECK_FALSE(history.frame(5).has_value());
+    CHECK(history.chunkOf(4) == 2);
 }

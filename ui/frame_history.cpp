@@ -1,0 +1,42 @@
+#include "ui/frame_history.h"
+
+#include <QBuffer>
+
+namespace lbm::ui {
+
+void FrameHistory::clear() {
+    m_frames.clear();
+}
+
+void FrameHistory::add(const lbm::playback::PlaybackFrame& frame) {
+    Entry entry;
+    QBuffer buffer(&entry.jpeg);
+    buffer.open(QIODevice::WriteOnly);
+    frame.image.save(&buffer, "JPEG", 88);
+    entry.frame_number = frame.frame_number;
+    entry.chunk_index = frame.chunk_index;
+    entry.index_in_chunk = frame.index_in_chunk;
+    m_frames.push_back(std::move(entry));
+    while (static_cast<int>(m_frames.size()) > m_max_frames) {
+        m_frames.pop_front();
+    }
+}
+
+std::optional<lbm::playback::PlaybackFrame> FrameHistory::frame(int i) const {
+    if (i < 0 || i >= count()) {
+        return std::nullopt;
+    }
+    const Entry& entry = m_frames[static_cast<size_t>(i)];
+    lbm::playback::PlaybackFrame frame;
+    frame.image.loadFromData(entry.jpeg, "JPEG");
+    frame.frame_number = entry.frame_number;
+    frame.chunk_index = entry.chunk_index;
+    frame.index_in_chunk = entry.index_in_chunk;
+    return frame;
+}
+
+qint64 FrameHistory::chunkOf(int i) const {
+    return i >= 0 && i < count() ? m_frames[static_cast<size_t>(i)].chunk_index : -1;
+}
+
+} // namespace lbm::ui
