@@ -1,5 +1,8 @@
 #include "scripted_server.h"
 
+#include "app/sim/fmp4_encoder.h"
+#include "app/sim/frame_barcode.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -98,19 +101,20 @@ void ScriptedServer::sendNext(QWebSocket* socket) {
         }
         // Interactions start in the next chunk and complete in the one after it.
         const QStringList started = std::exchange(m_pending_started, {});
-        const QByteArray bytes(1000 + index, static_cast<char>('a' + index % 26));
+        const QByteArray bytes = chunkBytes(index);
         sendJson(socket, metadata(index, bytes.size(), started, {}));
         socket->sendBinaryMessage(bytes);
         m_timer.start(m_script.chunk_interval_ms);
         return;
     }
     if (m_script.send_trailer) {
-        QJsonObject trailer = metadata(m_script.chunks, 64);
+        const QByteArray tail = trailerBytes();
+        QJsonObject trailer = metadata(m_script.chunks, tail.size());
         trailer.insert(QStringLiteral("kind"), QStringLiteral("trailer"));
         trailer.insert(QStringLiteral("generation_chunk_index"), QJsonValue::Null);
         trailer.insert(QStringLiteral("num_frames"), 0);
         sendJson(socket, trailer);
-        socket->sendBinaryMessage(QByteArray(64, 't'));
+        socket->sendBinaryMessage(tail);
     }
     if (m_script.send_done) {
         sendJson(socket,
@@ -119,4 +123,29 @@ void ScriptedServer::sendNext(QWebSocket* socket) {
                   {QStringLiteral("chunks"), m_script.chunks + (m_script.send_trailer ? 1 : 0)},
                   {QStringLiteral("stopped"), false}});
     }
+}
+
+QByteArray ScriptedServer::chunkBytes(int index) {
+    if (!m_script.real_video) {
+        return QByteArray(1000 + index, static_cast<char>('a' + index % 26));
+    }
+    if (!m_encoder) {
+        m_encoder = std::make_unique<lbm::sim::Fmp4Encoder>(832, 480, 16);
+    }
+    QByteArray bytes;
+    const int frames = index == 0 ? 9 : 12;
+    for (int n = 0; n < frames; ++n) {
+        QImage frame(832, 480, QImage::Format_RGB32);
+        frame.fill(QColor::fromHsv(static_cast<int>((m_frames_encoded * 7) % 360), 160, 200));
+        lbm::sim::drawFrameBarcode(frame, m_frames_encoded++);
+        bytes += m_encoder->encode(frame);
+    }
+    return bytes;
+}
+
+QByteArray ScriptedServer::trailerBytes() {
+    if (!m_script.real_video) {
+        return QByteArray(64, 't');
+    }
+    return m_encoder ? m_encoder->finish() : QByteArray();
 }

@@ -16,6 +16,10 @@
 #include <functional>
 #include <memory>
 
+namespace lbm::sim {
+class Fmp4Encoder;
+}
+
 class ScriptedServer : public QObject {
     Q_OBJECT
 
@@ -28,6 +32,9 @@ public:
         bool send_done = true;
         bool reply_to_ping = true;
         bool ack_interactions = true;
+        // Real fMP4 (app/sim's encoder, barcoded frames 0, 1, 2, ...) instead of filler bytes,
+        // for tests that decode or remux what they received.
+        bool real_video = false;
         // Called before chunk n is sent; return false to stop the stream there (the hook
         // may misbehave on the socket itself).
         std::function<bool(QWebSocket* socket, int chunk)> before_chunk;
@@ -57,4 +64,8 @@ private:
     QTimer m_timer;
     int m_next_chunk = 0;
     QStringList m_pending_started;
+    std::unique_ptr<lbm::sim::Fmp4Encoder> m_encoder;
+    qint64 m_frames_encoded = 0;
+    QByteArray chunkBytes(int index);
+    QByteArray trailerBytes();
 };
