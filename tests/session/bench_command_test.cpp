@@ -1,0 +1,229 @@
+#include "app/media/remux.h"
+#include "app/report/session_document.h"
+#include "app/report/text_report.h"
+#include "metrics/session_metrics.h"
+#include "scripted_server.h"
+
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcess>
+#include <QTcpServer>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <catch2/catch.hpp>
+
+using namespace lbm;
+
+namespace {
+
+struct BenchRun {
+    int exit_code = -1;
+    QString out;
+    QString err;
+};
+
+// Runs the real executable while this process's event loop keeps the server answering.
+BenchRun runBench(const QStringList& arguments) {
+    QProcess process;
+    QEventLoop loop;
+    QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
+    QTimer::singleShot(120000, &loop, &QEventLoop::quit);
+    process.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
+                  QStringList{QStringLiteral("bench")} + arguments);
+    loop.exec();
+    BenchRun run;
+    run.exit_code = process.state() == QProcess::NotRunning ? process.exitCode() : -1;
+    if (process.state() != QProcess::NotRunning) {
+        process.kill();
+        process.waitForFinished();
+    }
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QStringList againstServer(const ScriptedServer& server, int chunks) {
+    return {QStringLiteral("--port"),          QString::number(server.url().port()),
+            QStringLiteral("--num-chunks"),    QString::number(chunks),
+            QStringLiteral("--ping-interval"), QStringLiteral("0")};
+}
+
+QString lastLine(const QString& text) {
+    return text.trimmed().split(QLatin1Char('\n')).last();
+}
+
+} // namespace
+
+TEST_CASE("bench argument errors read like the benchmark's argparse errors", "[bench][args]") {
+    const std::vector<std::pair<QStringList, QString>> cases = {
+        {{QStringLiteral("--sessions"), QStringLiteral("0")},
+         QStringLiteral("--sessions must be at least 1.")},
+        {{QStringLiteral("--warmup-sessions"), QStringLiteral("-1")},
+         QStringLiteral("--warmup-sessions must be non-negative.")},
+        {{QStringLiteral("--warmup-chunks"), QStringLiteral("-2")},
+         QStringLiteral("--warmup-chunks must be non-negative.")},
+        {{QStringLiteral("--playback-buffer-chunks"), QStringLiteral("0")},
+         QStringLiteral("--playback-buffer-chunks must be at least 1.")},
+        {{QStringLiteral("--target-fps"), QStringLiteral("0")},
+         QStringLiteral("--target-fps must be positive.")},
+        {{QStringLiteral("--num-chunks"), QStringLiteral("0")},
+         QStringLiteral("--num-chunks must be at least 1.")},
+        {{QStringLiteral("--port"), QStringLiteral("eighty")},
+         QStringLiteral("argument --port: invalid int value: 'eighty'")},
+        {{QStringLiteral("--flow-shift"), QStringLiteral("x")},
+         QStringLiteral("argument --flow-shift: invalid float value: 'x'")},
+        {{QStringLiteral("--camera-pattern"), QStringLiteral("spiral")},
+         QStringLiteral("argument --camera-pattern: invalid choice: 'spiral' (choose from "
+                        "'forward', 'orbit', 'hold')")},
+        {{QStringLiteral("--host")}, QStringLiteral("argument --host: expected one argument")},
+        {{QStringLiteral("--bogus")}, QStringLiteral("unrecognized arguments: --bogus")},
+    };
+    for (const auto& [arguments, message] : cases) {
+        INFO(arguments.join(QLatin1Char(' ')).toStdString());
+        const BenchRun run = runBench(arguments);
+        REQUIRE(run.exit_code == 2);
+        REQUIRE(
+            run.err.startsWith(QStringLiteral("usage: lingbot-monitor bench [-h] [--host HOST]")));
+        REQUIRE(lastLine(run.err) == QStringLiteral("lingbot-monitor bench: error: ") + message);
+        REQUIRE(run.out.isEmpty());
+    }
+}
+
+TEST_CASE("a bench run prints the benchmark's lines and report and writes every output",
+          "[bench]") {
+    ScriptedServer::Script script;
+    script.chunks = 8;
+    script.chunk_interval_ms = 15;
+    script.real_video = true;
+    ScriptedServer server(script);
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("run.json"));
+    const QString mp4 = dir.filePath(QStringLiteral("run.mp4"));
+    const QString raw = dir.filePath(QStringLiteral("run.m4s"));
+    const QString csv = dir.filePath(QStringLiteral("run.csv"));
+    const BenchRun run =
+        runBench(againstServer(server, 8) +
+                 QStringList{QStringLiteral("--output-json"), json, QStringLiteral("--save-video"),
+                             mp4, QStringLiteral("--save-raw"), raw, QStringLiteral("--csv"), csv,
+                             QStringLiteral("--print-chunks"), QStringLiteral("--warmup-chunks"),
+                             QStringLiteral("2"), QStringLiteral("--prompt-update"),
+                             QStringLiteral("1:2:A snowy street"), QStringLiteral("--timeline")});
+    INFO(run.err.toStdString());
+    INFO(run.out.toStdString());
+    REQUIRE(run.exit_code == 0);
+    const QString url = server.url().toString();
+    REQUIRE(run.out.contains(
+        QStringLiteral("First frame: the bundled 832x480 image (no --image given)\n")));
+    REQUIRE(run.out.contains(QStringLiteral("Connecting to ") + url + QLatin1Char('\n')));
+    REQUIRE(run.out.contains(QStringLiteral("Rollout: 8 chunks, num_frames=93, 5.81s of video\n")));
+    REQUIRE(run.out.contains(QStringLiteral(
+        "Real-time basis: 16 fps -> a steady 12-frame chunk is 750.0 ms of video\n")));
+    REQUIRE(run.out.count(QStringLiteral("  chunk ")) == 8);
+    REQUIRE(run.out.contains(QStringLiteral("chunk-1  scheduled-prompt A snowy street  sent ")));
+
+    // The document: the benchmark's keys, metrics equal to compute_metrics on its own rows.
+    const report::SessionDocument document = report::readSessionDocument(json);
+    REQUIRE(document.endpoint == url);
+    REQUIRE(document.sessions.size() == 1);
+    const report::SessionEntry& entry = document.sessions[0];
+    REQUIRE(entry.chunks.size() == 8);
+    REQUIRE(entry.request_id == QStringLiteral("video_stream-test"));
+    MetricsOptions options;
+    options.fps = 16;
+    options.warmup_chunks = 2;
+    options.ttfc_s = entry.ttfc_s;
+    options.session_wall_s = entry.wall_s;
+    const SessionMetrics expected = computeMetrics(entry.chunks, options);
+    REQUIRE(entry.metrics.has_value());
+    REQUIRE(entry.metrics->chunks_received == expected.chunks_received);
+    REQUIRE(entry.metrics->video_rtf == Approx(expected.video_rtf).epsilon(1e-12));
+    REQUIRE(entry.metrics->interval_all->p99_ms ==
+            Approx(expected.interval_all->p99_ms).epsilon(1e-12));
+    REQUIRE(entry.metrics->steady_chunks == expected.steady_chunks);
+    REQUIRE(entry.metrics->playback.underrun_count == expected.playback.underrun_count);
+    REQUIRE(entry.monitor_extras.value(QStringLiteral("frames_decoded")).toInt() == 93);
+    REQUIRE(entry.monitor_extras.value(QStringLiteral("frames_announced")).toInt() == 93);
+    REQUIRE(entry.monitor_extras.value(QStringLiteral("interactions")).toArray().size() == 1);
+    REQUIRE(document.monitor.has_value());
+    REQUIRE(document.monitor->complete);
+
+    // The printed report is the report of that document, byte for byte.
+    REQUIRE(run.out.contains(report::formatTextReport(document)));
+    REQUIRE(run.out.contains(
+        QStringLiteral("======== LingBot-World realtime streaming benchmark ========\n")));
+    REQUIRE(run.out.contains(report::reportRow(QStringLiteral("Endpoint:"), url)));
+    REQUIRE(run.out.contains(QStringLiteral("Wrote ") + json));
+
+    REQUIRE(run.out.contains(QStringLiteral(" playback bytes at ") + mp4));
+    const media::RemuxResult again =
+        media::remuxToMp4(raw, dir.filePath(QStringLiteral("again.mp4")));
+    REQUIRE(again.ok);
+    REQUIRE(again.packets_written == 93);
+    REQUIRE(QFileInfo(mp4).size() > 0);
+
+    QFile table(csv);
+    REQUIRE(table.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(table.readAll()).trimmed().split(QLatin1Char('\n'));
+    REQUIRE(lines.size() == 9);
+    REQUIRE(lines[0].contains(QStringLiteral("decoded_frames")));
+    REQUIRE(lines[0].contains(QStringLiteral("started_event_ids")));
+    REQUIRE(lines[3].contains(QStringLiteral("chunk-1"))); // started in chunk 2
+}
+
+TEST_CASE("a failed bench session: one-line reason, exit 1, playable partial recording and an "
+          "incomplete document",
+          "[bench][faults]") {
+    ScriptedServer::Script script;
+    script.chunks = 6;
+    script.real_video = true;
+    script.before_chunk = [](QWebSocket* socket, int chunk) {
+        if (chunk == 3) {
+            socket->abort();
+            return false;
+        }
+        return true;
+    };
+    ScriptedServer server(script);
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("partial.json"));
+    const QString raw = dir.filePath(QStringLiteral("partial.m4s"));
+    const BenchRun run =
+        runBench(againstServer(server, 6) + QStringList{QStringLiteral("--output-json"), json,
+                                                        QStringLiteral("--save-raw"), raw});
+    REQUIRE(run.exit_code == 1);
+    REQUIRE(lastLine(run.err).startsWith(
+        QStringLiteral("ERROR: The server closed the connection after 3 chunk(s)")));
+    const report::SessionDocument document = report::readSessionDocument(json);
+    REQUIRE(document.monitor.has_value());
+    REQUIRE_FALSE(document.monitor->complete);
+    REQUIRE(document.monitor->incomplete_reason.startsWith(QStringLiteral("The server closed")));
+    REQUIRE(document.sessions.size() == 1);
+    REQUIRE(document.sessions[0].chunks.size() == 3);
+    const media::RemuxResult partial =
+        media::remuxToMp4(raw, dir.filePath(QStringLiteral("p.mp4")));
+    INFO(partial.error.toStdString());
+    REQUIRE(partial.ok);
+    // 9 + 12 + 12 announced; the last frame of chunk 2 needs chunk 3's bytes (one-frame lag).
+    REQUIRE(partial.packets_written == 32);
+}
+
+TEST_CASE("bench against a port nothing listens on fails with a clear message", "[bench]") {
+    quint16 port = 0;
+    {
+        QTcpServer probe;
+        REQUIRE(probe.listen(QHostAddress::LocalHost, 0));
+        port = probe.serverPort();
+    }
+    const BenchRun run = runBench({QStringLiteral("--port"), QString::number(port),
+                                   QStringLiteral("--num-chunks"), QStringLiteral("3")});
+    REQUIRE(run.exit_code == 1);
+    REQUIRE(run.err.contains(QStringLiteral(
+        "WARNING: --warmup-chunks=6 leaves no nonterminal steady-state chunk in a 3-chunk "
+        "rollout; steady-state metrics will be empty.")));
+    REQUIRE(lastLine(run.err).startsWith(
+        QStringLiteral("ERROR: Could not connect to ws://127.0.0.1:%1/v1/realtime/video")
+            .arg(port)));
+}
