@@ -1,0 +1,88 @@
+#include "app/sim/fault_spec.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace lbm::sim {
+namespace {
+
+const std::array<std::pair<FaultKind, const char*>, 7> kKinds = {{
+    {FaultKind::Stall, "stall"},
+    {FaultKind::Error, "error"},
+    {FaultKind::Disconnect, "disconnect"},
+    {FaultKind::Garbage, "garbage"},
+    {FaultKind::OrphanBinary, "orphan-binary"},
+    {FaultKind::Truncate, "truncate"},
+    {FaultKind::SlowStart, "slow-start"},
+}};
+
+} // namespace
+
+QString FaultSpec::kindName(FaultKind kind) {
+    for (const auto& [known, name] : kKinds) {
+        if (known == kind) {
+            return QString::fromLatin1(name);
+        }
+    }
+    return {};
+}
+
+QStringList FaultSpec::kindNames() {
+    QStringList names;
+    for (const auto& entry : kKinds) {
+        names.append(QString::fromLatin1(entry.second));
+    }
+    return names;
+}
+
+QString FaultSpec::toString() const {
+    return kindName(kind) + QLatin1Char('@') + QString::number(chunk);
+}
+
+std::optional<FaultSpec> FaultSpec::parse(const QString& text, QString* error) {
+    const auto fail = [&](const QString& message) -> std::optional<FaultSpec> {
+        if (error != nullptr) {
+            *error = message;
+        }
+        return std::nullopt;
+    };
+    const qsizetype at = text.indexOf(QLatin1Char('@'));
+    const QString name = (at < 0 ? text : text.left(at)).trimmed().toLower();
+    const auto found = std::find_if(kKinds.cbegin(), kKinds.cend(), [&](const auto& entry) {
+        return name == QLatin1String(entry.second);
+    });
+    if (found == kKinds.cend()) {
+        return fail(QStringLiteral("Unknown fault '%1' in '%2'; use KIND@CHUNK with KIND one of "
+                                   "%3 (e.g. stall@3).")
+                        .arg(name, text, kindNames().join(QStringLiteral(", "))));
+    }
+    FaultSpec spec;
+    spec.kind = found->first;
+    if (at < 0) {
+        // slow-start only makes sense at the first chunk, so its index may be left out.
+        if (spec.kind == FaultKind::SlowStart) {
+            return spec;
+        }
+        return fail(
+            QStringLiteral("Fault '%1' needs a chunk index: %1@CHUNK (e.g. %1@3).").arg(name));
+    }
+    bool ok = false;
+    spec.chunk = text.mid(at + 1).trimmed().toInt(&ok);
+    if (!ok || spec.chunk < 0) {
+        return fail(QStringLiteral("Fault '%1': the chunk index must be a non-negative integer "
+                                   "(e.g. %2@3).")
+                        .arg(text, name));
+    }
+    return spec;
+}
+
+bool hasFault(const std::vector<FaultSpec>& faults, FaultKind kind, int chunk) {
+    return std::any_of(faults.cbegin(), faults.cend(), [&](const FaultSpec& fault) {
+        return fault.kind == kind && fault.chunk == chunk;
+    });
+}
+
+} // namespace lbm::sim

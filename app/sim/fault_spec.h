@@ -1,0 +1,35 @@
+#pragma once
+// One injected failure (`--fault KIND@CHUNK`): what goes wrong and at which media chunk.
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace lbm::sim {
+
+enum class FaultKind {
+    Stall,        // stop emitting at the chunk; the stall timeout ends the session
+    Error,        // send a generation-failure error instead of the chunk and close
+    Disconnect,   // drop the connection instead of sending the chunk
+    Garbage,      // an invalid JSON text frame before the chunk's metadata
+    OrphanBinary, // a binary frame with no metadata before the chunk's metadata
+    Truncate,     // the chunk's binary frame is shorter than its byte_length
+    SlowStart,    // the first chunk comes later than the stall timeout (unless pinged)
+};
+
+struct FaultSpec {
+    FaultKind kind = FaultKind::Stall;
+    int chunk = 0; // generation chunk index the fault fires at
+
+    // "stall@3". On failure returns nullopt and sets error to a message naming the kinds.
+    static std::optional<FaultSpec> parse(const QString& text, QString* error);
+    static QString kindName(FaultKind kind);
+    static QStringList kindNames();
+    QString toString() const;
+};
+
+// The fault of this kind at this chunk, if one was configured.
+bool hasFault(const std::vector<FaultSpec>& faults, FaultKind kind, int chunk);
+
+} // namespace lbm::sim
