@@ -11,6 +11,7 @@
 #include "app/report/workload_json.h"
 #include "app/session/first_frame.h"
 #include "app/session/session_client.h"
+#include "app/sim/simulator_server.h"
 #include "metrics/geometry.h"
 #include "metrics/metric_error.h"
 #include "metrics/session_metrics.h"
@@ -34,13 +35,6 @@
 #include <map>
 #include <memory>
 #include <optional>
-
-// The simulator server lands separately; until it does, --simulate reports that this build
-// has none instead of failing the whole build.
-#if __has_include("app/sim/simulator_server.h")
-#include "app/sim/simulator_server.h"
-#define LBM_BENCH_HAS_SIMULATOR 1
-#endif
 
 namespace lbm::cli {
 namespace {
@@ -495,7 +489,6 @@ QTextStream& err() {
 
 // The simulator on its own thread, so its encoding never shares a thread with the client's
 // stamps or the report.
-#ifdef LBM_BENCH_HAS_SIMULATOR
 class InProcessSimulator {
 public:
     explicit InProcessSimulator(const QString& profile) {
@@ -531,15 +524,6 @@ private:
     std::unique_ptr<sim::SimulatorServer> m_server;
     QUrl m_url;
 };
-#else
-class InProcessSimulator {
-public:
-    explicit InProcessSimulator(const QString&) {
-        throw BenchError{QStringLiteral("--simulate: this build has no built-in simulator.")};
-    }
-    QUrl url() const { return {}; }
-};
-#endif
 
 struct MeasuredSession {
     session::SessionResult result;
