@@ -1,0 +1,214 @@
+// Whole sessions against app/sim's SimulatorServer on 127.0.0.1: real video, the fault kinds,
+// keepalive against the stall timeout, and interactions as the simulated server answers them.
+
+#include "app/media/recorder.h"
+#include "app/media/remux.h"
+#include "app/media/stream_decoder.h"
+#include "app/session/session_client.h"
+#include "app/sim/frame_barcode.h"
+#include "app/sim/simulator_server.h"
+#include "metrics/session_metrics.h"
+#include "resources/bundled_resources.h"
+
+#include <QEventLoop>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <catch2/catch.hpp>
+
+using namespace lbm;
+using namespace lbm::session;
+
+namespace {
+
+struct SimRun {
+    SessionResult result;
+    InteractionTimeline timeline;
+    QList<qint64> barcodes;
+    qint64 frames_decoded = 0;
+    media::RemuxResult remux;
+};
+
+SimRun
+runAgainstSimulator(sim::SimulatorConfig config, SessionOptions options,
+                    const std::function<void(SessionClient&, const ChunkEvent&)>& on_chunk = {}) {
+    sim::SimulatorServer server(config);
+    REQUIRE(server.listen(QHostAddress::LocalHost, 0));
+    options.url = server.url();
+    QTemporaryDir dir;
+    const QString raw = dir.filePath(QStringLiteral("s.m4s"));
+    media::Recorder recorder;
+    REQUIRE(recorder.open(raw));
+    media::StreamDecoder decoder;
+    SimRun run;
+    const auto drain = [&] {
+        while (const auto frame = decoder.popFrame(0)) {
+            run.barcodes.append(sim::readFrameBarcodeLuma(frame->lumaData(), frame->lumaStride(),
+                                                          frame->width(), frame->height())
+                                    .value_or(-1));
+        }
+    };
+    QObject::connect(&decoder, &media::StreamDecoder::framesAvailable, &decoder, drain);
+    SessionClient client;
+    QEventLoop loop;
+    QObject::connect(&client, &SessionClient::chunkReceived, [&](const ChunkEvent& chunk) {
+        recorder.append(chunk.bytes());
+        media::ChunkInfo info;
+        info.transport_index = chunk.transportChunkIndex();
+        info.generation_index = chunk.generationChunkIndex();
+        info.num_frames = chunk.numFrames();
+        info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
+        decoder.pushChunk(info, chunk.bytes());
+        if (on_chunk) {
+            on_chunk(client, chunk);
+        }
+    });
+    QObject::connect(&client, &SessionClient::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(90000, &loop, &QEventLoop::quit);
+    client.start(options);
+    loop.exec();
+    REQUIRE(client.result().has_value());
+    run.result = *client.result();
+    run.timeline = client.timeline();
+    recorder.close();
+    decoder.finish();
+    while (!decoder.waitForEnd(20)) {
+        drain();
+    }
+    drain();
+    run.frames_decoded = decoder.stats().frames_decoded;
+    run.remux = media::remuxToMp4(raw, dir.filePath(QStringLiteral("s.mp4")));
+    return run;
+}
+
+SessionOptions fastOptions(int chunks) {
+    SessionOptions options;
+    options.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
+    options.ping_interval_s = 0;
+    options.first_chunk_timeout_s = 30;
+    options.chunk_timeout_s = 30;
+    return options;
+}
+
+qint64 announcedFrames(const SessionResult& result) {
+    qint64 frames = 0;
+    for (const ChunkRecord& record : result.records) {
+        frames += record.num_frames;
+    }
+    return frames;
+}
+
+} // namespace
+
+TEST_CASE("a fast simulated session decodes every frame in order", "[session][sim]") {
+    const SimRun run = runAgainstSimulator({}, fastOptions(4));
+    INFO(run.result.error.toStdString());
+    REQUIRE(run.result.ok);
+    REQUIRE(run.result.records.size() == 4);
+    REQUIRE(run.result.trailer_received);
+    const qint64 frames = announcedFrames(run.result);
+    REQUIRE(run.frames_decoded == frames);
+    QList<qint64> expected;
+    for (qint64 n = 0; n < frames; ++n) {
+        expected.append(n);
+    }
+    REQUIRE(run.barcodes == expected);
+    REQUIRE(run.remux.ok);
+    REQUIRE(run.remux.packets_written == frames);
+    // The measured metrics are the seed's metrics of the recorded records.
+    MetricsOptions options;
+    options.ttfc_s = run.result.ttfc_s;
+    options.session_wall_s = run.result.wall_s;
+    const SessionMetrics metrics = computeMetrics(run.result.records, options);
+    REQUIRE(metrics.chunks_received == 4);
+    REQUIRE(metrics.total_frames == frames);
+    REQUIRE(*metrics.ttfc_ms == Approx(*run.result.ttfc_s * 1000.0));
+}
+
+TEST_CASE("every simulator fault ends with its message and a playable partial recording",
+          "[session][sim][faults]") {
+    const int fault_chunk = 2;
+    const std::vector<std::pair<QString, QString>> cases = {
+        {QStringLiteral("stall"), QStringLiteral("No media chunk for 1 s after 2 chunk(s);")},
+        {QStringLiteral("error"), QStringLiteral("Server rejected the session after 2 chunk(s): ")},
+        {QStringLiteral("disconnect"),
+         QStringLiteral("The server closed the connection after 2 chunk(s)")},
+        {QStringLiteral("garbage"),
+         QStringLiteral("The server sent a text frame that is not valid JSON")},
+        {QStringLiteral("orphan-binary"),
+         QStringLiteral("Received a binary frame with no preceding video.chunk_metadata event.")},
+        {QStringLiteral("truncate"), QStringLiteral("The binary frame of chunk 2 holds ")},
+    };
+    for (const auto& [kind, message] : cases) {
+        INFO(kind.toStdString());
+        sim::SimulatorConfig config;
+        QString problem;
+        const auto fault =
+            sim::FaultSpec::parse(QStringLiteral("%1@%2").arg(kind).arg(fault_chunk), &problem);
+        REQUIRE(fault.has_value());
+        config.faults = {*fault};
+        SessionOptions options = fastOptions(5);
+        options.chunk_timeout_s = 1;
+        const SimRun run = runAgainstSimulator(config, options);
+        INFO(run.result.error.toStdString());
+        REQUIRE_FALSE(run.result.ok);
+        REQUIRE(run.result.error.startsWith(message));
+        REQUIRE(run.result.records.size() == static_cast<std::size_t>(fault_chunk));
+        // The partial recording plays: every frame whose fragment arrived.
+        REQUIRE(run.remux.ok);
+        REQUIRE(run.remux.packets_written >= announcedFrames(run.result) - 1);
+    }
+}
+
+TEST_CASE("pings keep a slow-start session alive past the server's stall timeout",
+          "[session][sim][ping]") {
+    sim::SimulatorConfig config;
+    config.stall_timeout_ms = 600;
+    QString problem;
+    config.faults = {*sim::FaultSpec::parse(QStringLiteral("slow-start@0"), &problem)};
+    SECTION("with pings the session completes") {
+        SessionOptions options = fastOptions(3);
+        options.ping_interval_s = 0.15;
+        const SimRun run = runAgainstSimulator(config, options);
+        INFO(run.result.error.toStdString());
+        REQUIRE(run.result.ok);
+        REQUIRE(run.result.pings_sent >= 2);
+        REQUIRE(run.result.pongs_received >= 2);
+    }
+    SECTION("without pings the server gives up") {
+        const SimRun run = runAgainstSimulator(config, fastOptions(3));
+        REQUIRE_FALSE(run.result.ok);
+        REQUIRE(run.result.error.contains(QStringLiteral("Stall timeout")));
+    }
+}
+
+TEST_CASE("interactions are acked and their chunks land on the timeline", "[session][sim]") {
+    SessionOptions options = fastOptions(8);
+    options.workload.prompt_updates = {PromptUpdate{1, "A snowy street", 2}};
+    QString prompt_id, camera_id;
+    const SimRun run =
+        runAgainstSimulator({}, options, [&](SessionClient& client, const ChunkEvent& chunk) {
+            if (chunk.generationChunkIndex() == 3) {
+                prompt_id = client.sendPrompt(QStringLiteral("Night falls"), 0);
+                camera_id = client.sendCameraVelocity(protocol::CameraSe3::identity());
+            }
+        });
+    INFO(run.result.error.toStdString());
+    REQUIRE(run.result.ok);
+    const InteractionRecord* scheduled = run.timeline.find(QStringLiteral("chunk-1"));
+    REQUIRE(scheduled != nullptr);
+    REQUIRE(scheduled->queued_s.has_value());
+    REQUIRE(scheduled->started_chunk.has_value());
+    REQUIRE(*scheduled->started_chunk >= 2);
+    REQUIRE(scheduled->completed_chunk == *scheduled->started_chunk + 1); // K = 2
+    const InteractionRecord* prompt = run.timeline.find(prompt_id);
+    REQUIRE(prompt->queued_s.has_value());
+    REQUIRE(prompt->started_chunk.has_value());
+    REQUIRE(*prompt->started_chunk >= 4);
+    REQUIRE(prompt->completed_chunk == prompt->started_chunk); // K = 0: a hard switch
+    // A camera interaction next to a camera script is the server's refusal, on the timeline,
+    // and the session goes on.
+    const InteractionRecord* camera = run.timeline.find(camera_id);
+    REQUIRE(camera->state() == InteractionRecord::State::Failed);
+    REQUIRE(camera->error.contains(QStringLiteral("camera_action_script")));
+}
