@@ -227,3 +227,26 @@ TEST_CASE("bench against a port nothing listens on fails with a clear message", 
         QStringLiteral("ERROR: Could not connect to ws://127.0.0.1:%1/v1/realtime/video")
             .arg(port)));
 }
+
+TEST_CASE("bench --simulate runs against the in-process simulator with the bundled frame",
+          "[bench][sim]") {
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("sim.json"));
+    const BenchRun run = runBench({QStringLiteral("--simulate"), QStringLiteral("--num-chunks"),
+                                   QStringLiteral("4"), QStringLiteral("--warmup-chunks"),
+                                   QStringLiteral("1"), QStringLiteral("--output-json"), json});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exit_code == 0);
+    REQUIRE(run.out.contains(
+        QStringLiteral("First frame: the bundled 832x480 image (no --image given)\n")));
+    REQUIRE(run.out.contains(QStringLiteral("Simulator: built-in, profile fast\n")));
+    REQUIRE(run.out.contains(QStringLiteral("Connecting to ws://127.0.0.1:")));
+    REQUIRE(run.out.contains(
+        QStringLiteral("------------------------- Cadence --------------------------\n")));
+    const report::SessionDocument document = report::readSessionDocument(json);
+    REQUIRE(document.sessions.at(0).chunks.size() == 4);
+    REQUIRE(document.monitor->extras.value(QStringLiteral("simulator_profile")).toString() ==
+            QStringLiteral("fast"));
+    REQUIRE(document.sessions[0].monitor_extras.value(QStringLiteral("frames_decoded")).toInt() ==
+            document.sessions[0].monitor_extras.value(QStringLiteral("frames_announced")).toInt());
+}
