@@ -236,6 +236,10 @@ void CountersPanel::addRow(Row row, const QString& name, const QString& tooltip)
     entry.value->setToolTip(tooltip);
     entry.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     entry.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // Long values wrap inside the dock instead of widening it past the screen.
+    entry.value->setWordWrap(true);
+    entry.value->setMinimumWidth(60);
+    entry.value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
     entry.value->setFont(mono);
     m_grid->addWidget(entry.name, m_next_row, 0);

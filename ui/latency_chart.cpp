@@ -79,7 +79,7 @@ LatencyChart::LatencyChart(QWidget* parent)
 
     m_chart = new QChart();
     m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignRight);
+    m_chart->legend()->hide();
     m_chart->setMargins(QMargins(4, 4, 4, 4));
 
     m_warmup = makeBars(m_chart, tr("warmup chunks"));
@@ -160,6 +160,9 @@ LatencyChart::LatencyChart(QWidget* parent)
 
     m_summary = new QLabel(this);
     m_summary->setTextFormat(Qt::PlainText);
+    m_legend = new QLabel(this);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setWordWrap(true);
 
     auto* tools = new QHBoxLayout();
     tools->setContentsMargins(0, 0, 0, 0);
@@ -175,6 +178,7 @@ LatencyChart::LatencyChart(QWidget* parent)
     layout->setContentsMargins(6, 6, 6, 6);
     layout->setSpacing(4);
     layout->addLayout(tools);
+    layout->addWidget(m_legend);
     layout->addWidget(m_view, 1);
 
     applyPalette();
@@ -491,27 +495,46 @@ void LatencyChart::redraw() {
     }
     m_warmup->upperSeries()->replace(warmup);
 
-    // Empty categories stay out of the legend, so it names only what is on screen.
-    const auto set_legend = [this](QAbstractSeries* series, bool visible) {
-        const auto markers = m_chart->legend()->markers(series);
-        for (QLegendMarker* marker : markers) {
-            marker->setVisible(visible);
-        }
+    // A compact legend naming only what is on screen (Qt's legend would list every
+    // category, empty or not, and take the plot's height).
+    const QPalette pal = palette();
+    const auto swatch = [](const QColor& color, const QString& glyph, const QString& text) {
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+            .arg(color.name(), glyph, text.toHtmlEscaped());
     };
-    set_legend(m_warmup, m_warmup_chunks > 0);
-    set_legend(m_first, !first_bar.isEmpty());
-    set_legend(m_late, !late.isEmpty());
-    set_legend(m_comparison_line, !m_comparison.empty());
-    set_legend(m_sent, !m_events.empty());
-    set_legend(m_started, !m_events.empty());
-    set_legend(m_completed, !m_events.empty());
-    set_legend(m_failed, std::any_of(m_events.begin(), m_events.end(), [](const auto& mark) {
-                   return mark.kind == ChartEventMark::Kind::Failed;
-               }));
-    set_legend(m_stall_series, !m_stalls.empty());
-    for (QLineSeries* line : lines) {
-        set_legend(line, m_percentiles_visible && !basis.empty());
+    QStringList legend;
+    if (!on_time.isEmpty() || count == 0) {
+        legend << swatch(onTimeColor(pal), QStringLiteral("&#9632;"), tr("on time"));
     }
+    if (!late.isEmpty()) {
+        legend << swatch(lateColor(pal), QStringLiteral("&#9632;"), tr("late"));
+    }
+    if (!first_bar.isEmpty()) {
+        legend << swatch(accentColor(pal), QStringLiteral("&#9632;"), tr("first chunk (TTFC)"));
+    }
+    legend << swatch(nearLimitColor(pal), QStringLiteral("&#9473;&#9473;"),
+                     tr("deadline %1 ms").arg(m_deadline_ms, 0, 'f', 1));
+    if (m_warmup_chunks > 0) {
+        legend << swatch(mutedColor(pal), QStringLiteral("&#9617;"),
+                         tr("warmup (%1 chunks)").arg(m_warmup_chunks));
+    }
+    if (!m_stalls.empty()) {
+        legend << swatch(stallColor(pal), QStringLiteral("&#9733;"), tr("simulated viewer stall"));
+    }
+    if (!m_events.empty()) {
+        legend << swatch(accentColor(pal), QStringLiteral("&#9650;"), tr("sent"))
+               << swatch(nearLimitColor(pal), QStringLiteral("&#9632;"), tr("started"))
+               << swatch(onTimeColor(pal), QStringLiteral("&#9670;"), tr("completed"));
+    }
+    if (!m_comparison.empty()) {
+        legend << swatch(accentColor(pal), QStringLiteral("&#9679;&#9473;"), m_comparison_label);
+    }
+    if (m_percentiles_visible && !basis.empty()) {
+        for (QLineSeries* line : lines) {
+            legend << swatch(mutedColor(pal), QStringLiteral("&#8943;"), line->name());
+        }
+    }
+    m_legend->setText(legend.join(QStringLiteral("&nbsp;&nbsp;&nbsp;")));
 
     const int late_count = lateChunkCount();
     QString summary;
@@ -551,7 +574,6 @@ void LatencyChart::applyPalette() {
         axis->setLinePenColor(mutedColor(pal));
         axis->setMinorGridLineVisible(false);
     }
-    m_chart->legend()->setLabelColor(text);
 
     const auto style_bars = [](QAreaSeries* bars, QColor color) {
         bars->setBrush(color);

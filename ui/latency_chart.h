@@ -148,6 +148,7 @@ private:
     QSpinBox* m_window_spin = nullptr;
     QCheckBox* m_percentile_box = nullptr;
     QLabel* m_summary = nullptr;
+    QLabel* m_legend = nullptr;
 };
 
 } // namespace lbm::ui

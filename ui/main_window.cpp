@@ -347,6 +347,7 @@ void MainWindow::buildDocks() {
     counters_scroll->setWidgetResizable(true);
     counters_scroll->setFrameShape(QFrame::NoFrame);
     counters_scroll->setMinimumWidth(340);
+    counters_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     QDockWidget* counters_dock = dock(tr("Live counters"), QStringLiteral("CountersDock"),
                                       counters_scroll, Qt::RightDockWidgetArea);
 
@@ -848,6 +849,7 @@ void MainWindow::setPresenterMode(bool on) {
         // Shortcuts keep working with the menu bar hidden.
         addActions(
             {m_presenter_action, m_hud_action, m_pause_action, m_step_action, m_stop_action});
+        centralWidget()->layout()->setContentsMargins(0, 0, 0, 0);
         showFullScreen();
     } else {
         menuBar()->show();
@@ -856,6 +858,7 @@ void MainWindow::setPresenterMode(bool on) {
             bar->show();
         }
         restoreState(saved_state);
+        centralWidget()->layout()->setContentsMargins(6, 6, 6, 6);
         showNormal();
     }
     m_video->setFocus();
