@@ -350,3 +350,22 @@ TEST_CASE("a refused connection says what to fix", "[session]") {
     REQUIRE(run.result.error.contains(QStringLiteral("refused")));
     REQUIRE(run.result.error.contains(QStringLiteral("--host/--port")));
 }
+
+TEST_CASE("multi-MiB text frames are accepted (video.start echoes the first frame)", "[session]") {
+    ScriptedServer::Script script;
+    script.before_chunk = [](QWebSocket* socket, int chunk) {
+        if (chunk == 0) {
+            ScriptedServer::sendJson(
+                socket, {{QStringLiteral("type"), QStringLiteral("video.progress")},
+                         {QStringLiteral("blob"), QString(5 * 1024 * 1024, QLatin1Char('a'))}});
+        }
+        return true;
+    };
+    ScriptedServer server(script);
+    const Run run = runSession(optionsFor(server.url()));
+    INFO(run.result.error.toStdString());
+    REQUIRE(run.result.ok);
+    REQUIRE(
+        run.result.warnings ==
+        QStringList{QStringLiteral("Ignored a server message of unknown type 'video.progress'.")});
+}
