@@ -146,7 +146,7 @@ ChunkPlan InteractionEngine::planChunk(int generation_chunk_index, int pixel_fra
     const CameraPose chunk_start = m_pose;
     int frame = 0;
     for (int latent = 0; latent < kLatentFramesPerChunk; ++latent) {
-        const int span = (pixel_frames - 1) / 4 == 2 && latent == 0 ? 1 : 4;
+        const int span = pixel_frames == 9 && latent == 0 ? 1 : 4;
         const CameraPose& from = latent == 0 ? chunk_start : latent_poses[latent - 1];
         for (int step = 0; step < span && frame < pixel_frames; ++step, ++frame) {
             FrameState state;

@@ -53,6 +53,27 @@ QJsonArray toArray(const QStringList& ids) {
     return array;
 }
 
+enum class JsonKind { Invalid, NotObject, Object };
+
+// Python's json.loads accepts top-level scalars, QJsonDocument does not: wrapping the text
+// in an array tells "valid JSON but not an object" apart from "not JSON".
+JsonKind parseMessage(const QString& text, QJsonObject* object) {
+    QJsonParseError parse{};
+    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &parse);
+    if (parse.error == QJsonParseError::NoError) {
+        if (document.isObject()) {
+            *object = document.object();
+            return JsonKind::Object;
+        }
+        return JsonKind::NotObject;
+    }
+    const QJsonDocument wrapped =
+        QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + QByteArray("]"), &parse);
+    return parse.error == QJsonParseError::NoError && wrapped.array().size() == 1
+               ? JsonKind::NotObject
+               : JsonKind::Invalid;
+}
+
 } // namespace
 
 SimulatorSession::SimulatorSession(QWebSocket* socket, const SimulatorConfig& config,
@@ -189,17 +210,16 @@ void SimulatorSession::handleStart(const QString& text) {
         fail(QStringLiteral("session.start message too large"));
         return;
     }
-    QJsonParseError parse{};
-    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &parse);
-    if (parse.error != QJsonParseError::NoError) {
+    QJsonObject message;
+    const JsonKind kind = parseMessage(text, &message);
+    if (kind == JsonKind::Invalid) {
         fail(QStringLiteral("Invalid JSON in session.start"));
         return;
     }
-    if (!document.isObject()) {
+    if (kind == JsonKind::NotObject) {
         fail(QStringLiteral("session.start must be a JSON object"));
         return;
     }
-    const QJsonObject message = document.object();
     const QJsonValue type = message.value(QStringLiteral("type"));
     if (type.toString() != QStringLiteral("session.start")) {
         fail(QStringLiteral("Expected session.start, got: ") + typeText(type));
@@ -362,17 +382,16 @@ void SimulatorSession::handleControl(const QString& text) {
         sendError(QStringLiteral("control message too large"));
         return;
     }
-    QJsonParseError parse{};
-    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &parse);
-    if (parse.error != QJsonParseError::NoError) {
+    QJsonObject message;
+    const JsonKind kind = parseMessage(text, &message);
+    if (kind == JsonKind::Invalid) {
         sendError(QStringLiteral("Invalid JSON message"));
         return;
     }
-    if (!document.isObject()) {
+    if (kind == JsonKind::NotObject) {
         sendError(QStringLiteral("WebSocket messages must be JSON objects"));
         return;
     }
-    const QJsonObject message = document.object();
     const QJsonValue type = message.value(QStringLiteral("type"));
     if (type.toString() == QStringLiteral("session.ping")) {
         if (m_stall_timer.isActive()) {

@@ -1,0 +1,394 @@
+#include "app/sim/simulator_server.h"
+#include "app/sim/timing_profile.h"
+#include "tests/sim/media_probe.h"
+#include "tests/sim/sim_client.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+
+#include <catch2/catch.hpp>
+
+extern "C" {
+#include <libavutil/log.h>
+}
+
+#include <memory>
+
+using namespace lbm::sim;
+using namespace lbm::sim::test;
+
+namespace {
+
+std::unique_ptr<SimulatorServer> startServer(SimulatorConfig config = {}) {
+    av_log_set_level(AV_LOG_ERROR);
+    auto server = std::make_unique<SimulatorServer>(config);
+    REQUIRE(server->listen(QHostAddress::LocalHost, 0));
+    return server;
+}
+
+std::vector<QJsonObject> media(const SimClient& client) {
+    std::vector<QJsonObject> chunks;
+    for (const auto& metadata : client.ofType(QStringLiteral("video.chunk_metadata"))) {
+        if (metadata.value(QStringLiteral("kind")).toString() == QStringLiteral("media")) {
+            chunks.push_back(metadata);
+        }
+    }
+    return chunks;
+}
+
+std::vector<double> mediaArrivalsMs(const SimClient& client) {
+    std::vector<double> arrivals;
+    bool media_next = false;
+    for (const auto& message : client.messages()) {
+        if (!message.binary && message.type() == QStringLiteral("video.chunk_metadata")) {
+            media_next = message.json.value(QStringLiteral("kind")) == QStringLiteral("media");
+        } else if (message.binary && media_next) {
+            arrivals.push_back(message.arrival_ms);
+            media_next = false;
+        }
+    }
+    return arrivals;
+}
+
+double videoStartMs(const SimClient& client) {
+    for (const auto& message : client.messages()) {
+        if (message.type() == QStringLiteral("video.start")) {
+            return message.arrival_ms;
+        }
+    }
+    return -1;
+}
+
+QString startError(const QJsonObject& start, SimulatorConfig config = {}) {
+    auto server = startServer(config);
+    SimClient client(server->url());
+    client.sendJson(start);
+    REQUIRE(client.waitForClose());
+    REQUIRE(client.ofType(QStringLiteral("video.start")).empty());
+    const auto errors = client.ofType(QStringLiteral("error"));
+    REQUIRE(errors.size() == 1);
+    return errors[0].value(QStringLiteral("message")).toString();
+}
+
+} // namespace
+
+TEST_CASE("a session streams video.start, media chunks, the trailer and session.done",
+          "[sim][protocol]") {
+    auto server = startServer();
+    SimClient client(server->url());
+    REQUIRE(client.connected());
+    client.sendJson(startMessage(33));
+    REQUIRE(client.waitForType(QStringLiteral("session.done")));
+
+    const auto starts = client.ofType(QStringLiteral("video.start"));
+    REQUIRE(starts.size() == 1);
+    const QString request_id = starts[0].value(QStringLiteral("request_id")).toString();
+    CHECK(QRegularExpression(QStringLiteral("^video_stream-[0-9a-f]{32}$"))
+              .match(request_id)
+              .hasMatch());
+    CHECK(starts[0].value(QStringLiteral("format")).toString() == QStringLiteral("m4s"));
+    const QJsonObject config = starts[0].value(QStringLiteral("config")).toObject();
+    CHECK(config.value(QStringLiteral("prompt")).toString() ==
+          QStringLiteral("A quiet harbour at dawn"));
+    CHECK(config.value(QStringLiteral("num_frames")).toInt() == 33);
+    CHECK(config.value(QStringLiteral("image_reference"))
+              .toObject()
+              .value(QStringLiteral("image_url"))
+              .toString()
+              .startsWith(QStringLiteral("data:image/png;base64,")));
+
+    // Each metadata is immediately followed by exactly byte_length binary bytes.
+    const auto& messages = client.messages();
+    std::vector<QJsonObject> metadata;
+    for (size_t i = 0; i < messages.size(); ++i) {
+        if (messages[i].type() == QStringLiteral("video.chunk_metadata")) {
+            REQUIRE(i + 1 < messages.size());
+            REQUIRE(messages[i + 1].binary);
+            CHECK(messages[i + 1].bytes.size() ==
+                  messages[i].json.value(QStringLiteral("byte_length")).toInteger());
+            metadata.push_back(messages[i].json);
+        }
+    }
+    REQUIRE(metadata.size() == 4);
+    for (int i = 0; i < 4; ++i) {
+        CHECK(metadata[i].value(QStringLiteral("transport_chunk_index")).toInt() == i);
+        CHECK(metadata[i].value(QStringLiteral("request_id")).toString() == request_id);
+    }
+    for (int i = 0; i < 3; ++i) {
+        CHECK(metadata[i].value(QStringLiteral("kind")).toString() == QStringLiteral("media"));
+        CHECK(metadata[i].value(QStringLiteral("generation_chunk_index")).toInt() == i);
+        CHECK(metadata[i].value(QStringLiteral("num_frames")).toInt() == (i == 0 ? 9 : 12));
+        CHECK(metadata[i].value(QStringLiteral("started_event_ids")).isArray());
+    }
+    CHECK(metadata[3].value(QStringLiteral("kind")).toString() == QStringLiteral("trailer"));
+    CHECK(metadata[3].value(QStringLiteral("generation_chunk_index")).isNull());
+    CHECK(metadata[3].value(QStringLiteral("num_frames")).toInt() == 0);
+
+    const auto done = client.ofType(QStringLiteral("session.done"));
+    REQUIRE(done.size() == 1);
+    CHECK(done[0].value(QStringLiteral("chunks")).toInt() == 4);
+    CHECK(done[0].value(QStringLiteral("stopped")).toBool() == false);
+    CHECK(done[0].value(QStringLiteral("request_id")).toString() == request_id);
+
+    const QByteArray stream = client.streamBytes();
+    const QStringList boxes = topLevelBoxes(stream);
+    REQUIRE(boxes.size() > 2);
+    CHECK(boxes[0] == QStringLiteral("ftyp"));
+    CHECK(boxes[1] == QStringLiteral("moov"));
+    CHECK(boxes.last() == QStringLiteral("mfra"));
+    const auto decoded = decodeStream(stream);
+    REQUIRE(decoded.error.isEmpty());
+    std::vector<qint64> expected(33);
+    for (size_t i = 0; i < expected.size(); ++i) {
+        expected[i] = static_cast<qint64>(i);
+    }
+    CHECK(decoded.barcodes == expected);
+    REQUIRE(client.waitForClose());
+}
+
+TEST_CASE("independent chunks carry 9 frames every time", "[sim][protocol]") {
+    SimulatorConfig config;
+    config.independent_chunks = true;
+    auto server = startServer(config);
+    SimClient client(server->url());
+    client.sendJson(startMessage(33));
+    REQUIRE(client.waitForType(QStringLiteral("session.done")));
+    const auto chunks = media(client);
+    REQUIRE(chunks.size() == 3);
+    for (const auto& chunk : chunks) {
+        CHECK(chunk.value(QStringLiteral("num_frames")).toInt() == 9);
+    }
+    CHECK(decodeStream(client.streamBytes()).barcodes.size() == 27);
+}
+
+TEST_CASE("several clients stream at once, each its own session", "[sim][protocol]") {
+    auto server = startServer();
+    SimClient first(server->url());
+    SimClient second(server->url());
+    first.sendJson(startMessage(21));
+    second.sendJson(startMessage(9));
+    REQUIRE(first.waitForType(QStringLiteral("session.done")));
+    REQUIRE(second.waitForType(QStringLiteral("session.done")));
+    CHECK(media(first).size() == 2);
+    CHECK(media(second).size() == 1);
+    CHECK(first.ofType(QStringLiteral("video.start"))[0].value(QStringLiteral("request_id")) !=
+          second.ofType(QStringLiteral("video.start"))[0].value(QStringLiteral("request_id")));
+}
+
+TEST_CASE("session.start refusals use the server's texts", "[sim][protocol][errors]") {
+    const QJsonObject valid = startMessage(9);
+    const auto with = [&](const QString& key, const QJsonValue& value) {
+        QJsonObject message = valid;
+        message.insert(key, value);
+        return message;
+    };
+    const auto withScript = [&](const QJsonValue& script, int num_frames = 9) {
+        QJsonObject message = with(QStringLiteral("num_frames"), num_frames);
+        message.insert(QStringLiteral("extra_params"),
+                       QJsonObject{{QStringLiteral("camera_action_script"), script}});
+        return message;
+    };
+    const auto keys = [](std::initializer_list<const char*> list) {
+        QJsonArray array;
+        for (const char* key : list) {
+            array.append(QString::fromLatin1(key));
+        }
+        return array;
+    };
+    const QJsonArray good_entry{keys({"w"}), keys({"w"}), keys({})};
+
+    CHECK(startError(with(QStringLiteral("type"), QStringLiteral("session.ping"))) ==
+          QStringLiteral("Expected session.start, got: session.ping"));
+    CHECK(startError(with(QStringLiteral("format"), QStringLiteral("mp4"))) ==
+          QStringLiteral("Invalid session.start format: expected 'm4s'."));
+    CHECK(startError(with(QStringLiteral("model"), QStringLiteral("other/model"))) ==
+          QStringLiteral("Model mismatch: requested 'other/model' but this server serves "
+                         "'robbyant/lingbot-world-v2-14b-causal-fast-diffusers'."));
+    CHECK(startError(with(QStringLiteral("width"), 640))
+              .endsWith(QStringLiteral("resolution must match the fixed cache geometry 480x832.")));
+    CHECK(startError(with(QStringLiteral("width"), 640))
+              .startsWith(QStringLiteral("Invalid session.start: ")));
+    CHECK(startError(with(QStringLiteral("num_frames"), 5)) ==
+          QStringLiteral("Invalid session.start: num_frames=5 gives 0 chunks (chunks = "
+                         "((num_frames - 1) // 4 + 1) // 3); use at least 9 frames (valid "
+                         "counts are 9 + 12k)."));
+    CHECK(startError(withScript(QJsonArray{})) ==
+          QStringLiteral("Invalid session.start: camera_action_script must not be empty."));
+    CHECK(startError(withScript(QJsonArray{good_entry}, 33)) ==
+          QStringLiteral("Invalid session.start: camera_action_script has 1 entries but "
+                         "num_frames=33 generates 3 chunks; give exactly one entry per chunk."));
+    CHECK(startError(withScript(QJsonArray{QJsonArray{keys({"w"}), keys({"w"})}})) ==
+          QStringLiteral("Invalid session.start: camera_action_script[0] must be a list of 3 "
+                         "per-latent-frame key lists, e.g. [[\"w\"], [\"w\"], []]."));
+    CHECK(startError(withScript(QJsonArray{QJsonArray{keys({"w"}), keys({"x"}), keys({})}})) ==
+          QStringLiteral("Invalid session.start: camera_action_script[0][1] has key 'x'; keys "
+                         "must be among w, a, s, d, i, j, k, l."));
+    QJsonObject no_image = valid;
+    no_image.remove(QStringLiteral("image_reference"));
+    CHECK(startError(no_image).startsWith(
+        QStringLiteral("Invalid session.start: image_reference.image_url is required")));
+    CHECK(
+        startError(with(QStringLiteral("image_reference"),
+                        QJsonObject{{QStringLiteral("image_url"),
+                                     QStringLiteral("data:image/png;base64,bm90IGFuIGltYWdl")}})) ==
+        QStringLiteral("Invalid session.start: image_reference data URL could not be decoded "
+                       "as an image."));
+    CHECK(startError(with(QStringLiteral("image_reference"),
+                          QJsonObject{{QStringLiteral("image_url"),
+                                       QStringLiteral("file:///tmp/frame.png")}})) ==
+          QStringLiteral("Invalid session.start: image_reference.image_url must be an http(s):// "
+                         "or data: URL."));
+}
+
+TEST_CASE("malformed first messages and the start timeout end the session",
+          "[sim][protocol][errors]") {
+    SECTION("invalid JSON") {
+        auto server = startServer();
+        SimClient client(server->url());
+        client.sendText(QStringLiteral("{\"type\": "));
+        REQUIRE(client.waitForClose());
+        REQUIRE(client.ofType(QStringLiteral("error")).size() == 1);
+        CHECK(client.ofType(QStringLiteral("error"))[0].value(QStringLiteral("message")) ==
+              QStringLiteral("Invalid JSON in session.start"));
+    }
+    SECTION("not an object") {
+        auto server = startServer();
+        SimClient client(server->url());
+        client.sendText(QStringLiteral("[1, 2]"));
+        REQUIRE(client.waitForClose());
+        CHECK(client.ofType(QStringLiteral("error"))[0].value(QStringLiteral("message")) ==
+              QStringLiteral("session.start must be a JSON object"));
+    }
+    SECTION("larger than 4 MiB") {
+        auto server = startServer();
+        SimClient client(server->url());
+        QJsonObject start = startMessage(9);
+        start.insert(QStringLiteral("negative_prompt"), QString(4 * 1024 * 1024, QLatin1Char('x')));
+        client.sendJson(start);
+        REQUIRE(client.waitForClose(20000));
+        CHECK(client.ofType(QStringLiteral("error"))[0].value(QStringLiteral("message")) ==
+              QStringLiteral("session.start message too large"));
+    }
+    SECTION("no session.start in time") {
+        SimulatorConfig config;
+        config.start_timeout_ms = 200;
+        auto server = startServer(config);
+        SimClient client(server->url());
+        REQUIRE(client.waitForClose(5000));
+        CHECK(client.ofType(QStringLiteral("error"))[0].value(QStringLiteral("message")) ==
+              QStringLiteral("Timeout waiting for session.start"));
+    }
+}
+
+TEST_CASE("the control loop answers pings, reports errors and keeps the session",
+          "[sim][protocol][errors]") {
+    SimulatorConfig config;
+    config.profile = QStringLiteral("edge"); // slow enough to talk in between
+    auto server = startServer(config);
+    SimClient client(server->url());
+    client.sendJson(startMessage(33));
+    REQUIRE(client.waitForType(QStringLiteral("video.start")));
+    client.sendJson({{QStringLiteral("type"), QStringLiteral("session.ping")}});
+    client.sendText(QStringLiteral("{nope"));
+    client.sendText(QStringLiteral("\"text\""));
+    client.sendJson({{QStringLiteral("type"), QStringLiteral("session.dance")}});
+    client.sendText(QStringLiteral("{\"type\":\"session.ping\",\"pad\":\"") +
+                    QString(128 * 1024, QLatin1Char('p')) + QStringLiteral("\"}"));
+    const QJsonObject prompt{
+        {QStringLiteral("type"), QStringLiteral("session.interaction")},
+        {QStringLiteral("interaction"),
+         QJsonObject{{QStringLiteral("event_id"), QStringLiteral("p1")},
+                     {QStringLiteral("event"),
+                      QJsonObject{{QStringLiteral("prompt"), QStringLiteral("A snowy street")}}}}}};
+    client.sendJson(prompt);
+    client.sendJson(prompt);
+    REQUIRE(client.waitFor([&]() { return client.ofType(QStringLiteral("error")).size() >= 5; }));
+    CHECK(client.ofType(QStringLiteral("session.pong")).size() == 1);
+    const auto errors = client.ofType(QStringLiteral("error"));
+    CHECK(errors[0].value(QStringLiteral("message")) == QStringLiteral("Invalid JSON message"));
+    CHECK(errors[1].value(QStringLiteral("message")) ==
+          QStringLiteral("WebSocket messages must be JSON objects"));
+    CHECK(errors[2].value(QStringLiteral("message")) ==
+          QStringLiteral("Unknown message type: session.dance"));
+    CHECK(errors[3].value(QStringLiteral("message")) ==
+          QStringLiteral("control message too large"));
+    CHECK(errors[4].value(QStringLiteral("code")) == QStringLiteral("event_id_conflict"));
+    CHECK(errors[4].value(QStringLiteral("event_id")) == QStringLiteral("p1"));
+    const auto queued = client.ofType(QStringLiteral("session.interaction.queued"));
+    REQUIRE(queued.size() == 1);
+    CHECK(queued[0].value(QStringLiteral("event_id")) == QStringLiteral("p1"));
+    CHECK_FALSE(client.closed());
+
+    client.sendJson({{QStringLiteral("type"), QStringLiteral("session.stop")}});
+    REQUIRE(client.waitForType(QStringLiteral("session.done")));
+    const auto done = client.ofType(QStringLiteral("session.done"))[0];
+    CHECK(done.value(QStringLiteral("stopped")).toBool());
+    CHECK(done.value(QStringLiteral("chunks")).toInt() == static_cast<int>(media(client).size()));
+    REQUIRE(client.waitForClose());
+}
+
+TEST_CASE("a wrong path is refused", "[sim][protocol]") {
+    auto server = startServer();
+    QUrl url = server->url();
+    url.setPath(QStringLiteral("/v1/other"));
+    SimClient client(url);
+    REQUIRE(client.waitForClose());
+    CHECK(client.messages().empty());
+}
+
+TEST_CASE("the fast and edge profiles are what the client observes", "[sim][profile]") {
+    for (const QString& name : {QStringLiteral("fast"), QStringLiteral("edge")}) {
+        SimulatorConfig config;
+        config.profile = name;
+        auto server = startServer(config);
+        SimClient client(server->url());
+        client.sendJson(startMessage(33));
+        REQUIRE(client.waitForType(QStringLiteral("session.done"), 15000));
+        const auto expected = TimingProfile::fromName(name, nullptr)->emissionTimesMs(3, 42);
+        const auto arrivals = mediaArrivalsMs(client);
+        REQUIRE(arrivals.size() == 3);
+        const double start = videoStartMs(client);
+        INFO("profile " << name.toStdString());
+        CHECK(arrivals[0] - start == Approx(expected[0]).margin(30));
+        for (size_t k = 1; k < 3; ++k) {
+            CHECK(arrivals[k] - arrivals[k - 1] ==
+                  Approx(expected[k] - expected[k - 1]).margin(30));
+        }
+    }
+}
+
+TEST_CASE("replay reproduces a session document's intervals", "[sim][profile]") {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    QJsonArray chunks;
+    for (double interval : {250.0, 180.0, 320.0}) {
+        chunks.append(QJsonObject{{QStringLiteral("inter_arrival_ms"), interval}});
+    }
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(
+        QJsonDocument(QJsonObject{{QStringLiteral("sessions"),
+                                   QJsonArray{QJsonObject{{QStringLiteral("chunks"), chunks}}}}})
+            .toJson());
+    file.close();
+    SimulatorConfig config;
+    config.profile = QStringLiteral("replay:") + path;
+    auto server = startServer(config);
+    SimClient client(server->url());
+    client.sendJson(startMessage(33));
+    REQUIRE(client.waitForType(QStringLiteral("session.done")));
+    const auto arrivals = mediaArrivalsMs(client);
+    REQUIRE(arrivals.size() == 3);
+    CHECK(arrivals[0] - videoStartMs(client) == Approx(250).margin(30));
+    CHECK(arrivals[1] - arrivals[0] == Approx(180).margin(30));
+    CHECK(arrivals[2] - arrivals[1] == Approx(320).margin(30));
+
+    QString error;
+    CHECK_FALSE(TimingProfile::fromName(QStringLiteral("replay:/nonexistent/x.json"), &error));
+    CHECK(error.contains(QStringLiteral("/nonexistent/x.json")));
+    CHECK_FALSE(TimingProfile::fromName(QStringLiteral("warp"), &error));
+    CHECK(error.startsWith(QStringLiteral("Unknown profile 'warp'")));
+}
