@@ -504,22 +504,26 @@ public:
             [this, &listening] { listening = m_server->listen(QHostAddress::LocalHost, 0); },
             Qt::BlockingQueuedConnection);
         if (!listening) {
-            throw BenchError{QStringLiteral("The built-in simulator could not listen on 127.0.0.1 "
-                                            "(profile %1).")
-                                 .arg(profile)};
+            const QString reason = m_server->errorString();
+            shutDown(); // a throwing constructor runs no destructor
+            throw BenchError{
+                QStringLiteral("--simulate=%1: the built-in simulator did not start: %2")
+                    .arg(profile, reason)};
         }
         m_url = m_server->url();
     }
-    ~InProcessSimulator() {
+    ~InProcessSimulator() { shutDown(); }
+    QUrl url() const { return m_url; }
+
+private:
+    void shutDown() {
         // Destroy on its own thread: its sockets and timers live there.
         QMetaObject::invokeMethod(
             m_server.get(), [this] { m_server.reset(); }, Qt::BlockingQueuedConnection);
         m_thread.quit();
         m_thread.wait();
     }
-    QUrl url() const { return m_url; }
 
-private:
     QThread m_thread;
     std::unique_ptr<sim::SimulatorServer> m_server;
     QUrl m_url;

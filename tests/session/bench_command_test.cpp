@@ -250,3 +250,12 @@ TEST_CASE("bench --simulate runs against the in-process simulator with the bundl
     REQUIRE(document.sessions[0].monitor_extras.value(QStringLiteral("frames_decoded")).toInt() ==
             document.sessions[0].monitor_extras.value(QStringLiteral("frames_announced")).toInt());
 }
+
+TEST_CASE("bench --simulate with an unknown profile names the profiles", "[bench][sim]") {
+    const BenchRun run = runBench(
+        {QStringLiteral("--simulate=warp"), QStringLiteral("--num-chunks"), QStringLiteral("2")});
+    REQUIRE(run.exit_code == 1);
+    REQUIRE(lastLine(run.err).startsWith(
+        QStringLiteral("ERROR: --simulate=warp: the built-in simulator did not start: ")));
+    REQUIRE(run.err.contains(QStringLiteral("fast")));
+}
