@@ -9,6 +9,7 @@
 // Usage: lbm_session_benchmark [chunks=300] [interval_ms=25] [payload_kib=200]
 
 #include "app/session/session_client.h"
+#include "app/sim/simulator_server.h"
 #include "metrics/workload.h"
 #include "resources/bundled_resources.h"
 
@@ -18,6 +19,7 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
 #include <QWebSocket>
@@ -205,6 +207,72 @@ Fidelity measure(Load load, int chunks, int interval_ms, int payload_bytes,
             percentileOf(caller_error_ms, 0.5), percentileOf(caller_error_ms, 0.99)};
 }
 
+// The same comparison against app/sim's own send log (JSON lines with the server's steady
+// time of every binary frame), at the fast profile, the way the issue defines the check.
+std::pair<double, double> measureAgainstSimulator(int chunks, bool busy_thread) {
+    QTemporaryDir dir;
+    const QString log_path = dir.filePath(QStringLiteral("send.jsonl"));
+    QThread server_thread;
+    sim::SimulatorConfig config;
+    config.log_path = log_path;
+    auto server = std::make_unique<sim::SimulatorServer>(config);
+    server->moveToThread(&server_thread);
+    server_thread.start();
+    bool listening = false;
+    QMetaObject::invokeMethod(
+        server.get(), [&] { listening = server->listen(QHostAddress::LocalHost, 0); },
+        Qt::BlockingQueuedConnection);
+    if (!listening) {
+        std::fprintf(stderr, "simulator: %s\n", qPrintable(server->errorString()));
+        return {-1, -1};
+    }
+    std::atomic<bool> spin{busy_thread};
+    std::thread busy([&spin] {
+        volatile double sink = 0;
+        while (spin.load(std::memory_order_relaxed)) {
+            sink = sink + 1.0;
+        }
+    });
+    session::SessionOptions options;
+    options.url = server->url();
+    options.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
+    options.ping_interval_s = 0;
+    session::SessionClient client;
+    QEventLoop loop;
+    QObject::connect(&client, &session::SessionClient::finished, &loop, &QEventLoop::quit);
+    client.start(options);
+    loop.exec();
+    spin = false;
+    busy.join();
+    QMetaObject::invokeMethod(
+        server.get(), [&] { server.reset(); }, Qt::BlockingQueuedConnection);
+    server_thread.quit();
+    server_thread.wait();
+    if (!client.result()->ok) {
+        std::fprintf(stderr, "session failed: %s\n", qPrintable(client.result()->error));
+        return {-1, -1};
+    }
+    std::vector<double> sent_s;
+    QFile log(log_path);
+    log.open(QIODevice::ReadOnly);
+    for (const QByteArray& line : log.readAll().split('\n')) {
+        const QJsonObject entry = QJsonDocument::fromJson(line).object();
+        if (entry.value(QStringLiteral("type")).toString() == QStringLiteral("binary")) {
+            sent_s.push_back(entry.value(QStringLiteral("t_ns")).toDouble() / 1e9);
+        }
+    }
+    const auto& records = client.result()->records;
+    std::vector<double> error_ms;
+    for (std::size_t k = 1; k < records.size() && k < sent_s.size(); ++k) {
+        error_ms.push_back(std::abs(records[k].inter_arrival_s - (sent_s[k] - sent_s[k - 1])) *
+                           1000.0);
+    }
+    if (error_ms.empty()) {
+        return {-1, -1};
+    }
+    return {percentileOf(error_ms, 0.5), percentileOf(error_ms, 0.99)};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -227,6 +295,14 @@ int main(int argc, char** argv) {
                     f.network_p99_ms, f.caller_p50_ms, f.caller_p99_ms,
                     f.caller_p99_ms / std::max(f.network_p99_ms, 1e-6));
     }
+
+    const int sim_chunks = 150;
+    std::printf("\nagainst the simulator's send log (fast profile, %d chunks):\n", sim_chunks);
+    const auto [idle_p50, idle_p99] = measureAgainstSimulator(sim_chunks, false);
+    const auto [busy_p50, busy_p99] = measureAgainstSimulator(sim_chunks, true);
+    std::printf("  idle             p50 %.3f ms  p99 %.3f ms\n", idle_p50, idle_p99);
+    std::printf("  busy 2nd thread  p50 %.3f ms  p99 %.3f ms  (p99 x%.2f of idle)\n", busy_p50,
+                busy_p99, busy_p99 / std::max(idle_p99, 1e-6));
 
     const int long_chunks = 2000;
     std::printf("\nresident memory over a %d-chunk session (%d KiB chunks every 2 ms):\n",
