@@ -2,12 +2,7 @@
 
 #include "app/media/stream_decoder.h"
 #include "app/session/first_frame.h"
-// The simulator library lands separately from the window; until it is in the tree the
-// window still runs against a server URL and says why the built-in choice is unavailable.
-#if __has_include("app/sim/simulator_server.h")
 #include "app/sim/simulator_server.h"
-#define LBM_HAVE_SIMULATOR_SERVER 1
-#endif
 
 #include <QDateTime>
 #include <QDir>
@@ -62,7 +57,6 @@ bool LiveSession::start(const LiveSessionSettings& settings, QString* error) {
         return false;
     }
     if (settings.use_simulator) {
-#ifdef LBM_HAVE_SIMULATOR_SERVER
         lbm::sim::SimulatorConfig config;
         config.profile = settings.simulator_profile;
         config.model = settings.model;
@@ -74,11 +68,6 @@ bool LiveSession::start(const LiveSessionSettings& settings, QString* error) {
             return false;
         }
         options.url = server->url();
-#else
-        *error = tr("This build has no built-in simulator; choose Server URL and enter a "
-                    "server address.");
-        return false;
-#endif
     } else {
         options.url = settings.url;
     }

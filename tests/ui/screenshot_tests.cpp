@@ -35,7 +35,6 @@ TEST_CASE("screenshot of the idle window", "[screenshots]") {
     CHECK(QFileInfo(lbm::ui::test::saveScreenshot(window, QStringLiteral("01-idle"))).size() > 0);
 }
 
-#if __has_include("app/sim/simulator_server.h")
 TEST_CASE("screenshots of a live session, a transition and presenter mode", "[screenshots]") {
     QSettings().clear();
     MainWindow window;
@@ -98,4 +97,3 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
     lbm::ui::test::saveScreenshot(window, QStringLiteral("05-finished-whole-session"));
     CHECK(session->result()->ok);
 }
-#endif

@@ -43,7 +43,7 @@ void resetSettings() {
     settings.clear();
 }
 
-[[maybe_unused]] bool waitFinished(MainWindow& window, int timeout_ms) {
+bool waitFinished(MainWindow& window, int timeout_ms) {
     QElapsedTimer timer;
     timer.start();
     while (timer.elapsed() < timeout_ms) {
@@ -57,8 +57,6 @@ void resetSettings() {
 
 } // namespace
 
-// Live sessions need the in-process simulator; its library lands separately.
-#if __has_include("app/sim/simulator_server.h")
 TEST_CASE("a full session fills the chart and the counters equal compute_metrics",
           "[ui][session]") {
     resetSettings();
@@ -69,7 +67,9 @@ TEST_CASE("a full session fills the chart and the counters equal compute_metrics
     form->setUseSimulator(true);
     form->setSimulatorProfile(QStringLiteral("fast"));
     form->setChunks(12);
-    REQUIRE(window.startSession());
+    const bool started = window.startSession();
+    INFO(window.bannerText().toStdString());
+    REQUIRE(started);
 
     // After every chunk the underrun counter says what the batch simulation says.
     int checked = 0;
@@ -146,7 +146,9 @@ TEST_CASE("a scripted prompt and held keys produce their interactions and histor
     form->setSimulatorProfile(QStringLiteral("fast"));
     form->setChunks(30);
     form->setCameraChoice(lbm::ui::SessionForm::steerCameraChoice());
-    REQUIRE(window.startSession());
+    const bool started = window.startSession();
+    INFO(window.bannerText().toStdString());
+    REQUIRE(started);
     QTRY_VERIFY_WITH_TIMEOUT(window.liveSession()->records().size() >= 1, 30000);
 
     // The prompt: sent -> ... -> completed, on the panel's history.
@@ -198,8 +200,6 @@ TEST_CASE("a scripted prompt and held keys produce their interactions and histor
           QStringLiteral("completed at chunk %1").arg(*prompt->completed_chunk));
 }
 
-#endif
-
 TEST_CASE("an invalid form value blocks Start with its reason in the banner", "[ui][session]") {
     resetSettings();
     MainWindow window;
@@ -210,21 +210,20 @@ TEST_CASE("an invalid form value blocks Start with its reason in the banner", "[
     CHECK(window.bannerText().contains(QStringLiteral("prompt")));
 }
 
-#if __has_include("app/sim/simulator_server.h")
 TEST_CASE("a scripted camera workload disables steering with the server's reason",
           "[ui][session]") {
     resetSettings();
     MainWindow window;
     window.sessionForm()->setCameraChoice(QStringLiteral("forward"));
     window.sessionForm()->setChunks(3);
-    REQUIRE(window.startSession());
+    const bool started = window.startSession();
+    INFO(window.bannerText().toStdString());
+    REQUIRE(started);
     QTest::keyPress(window.videoWidget(), Qt::Key_W);
     QTest::keyRelease(window.videoWidget(), Qt::Key_W);
     CHECK(window.sentVelocities().empty());
     REQUIRE(waitFinished(window, 60000));
 }
-
-#endif
 
 TEST_CASE("a saved session document opens with its chart and counters, and compares",
           "[ui][document]") {
