@@ -14,7 +14,8 @@ public:
     // Empty path: logging off. Returns false (and sets error) when the file cannot open.
     bool open(const QString& path, QString* error);
     bool isOpen() const { return m_file.isOpen(); }
-    // Writes entry plus "session" and "t_ns"/"t_ms" (steady time since session start).
+    // Writes entry plus "session" and "t_ns"/"t_ms": steady time since the connection was
+    // accepted (session.start arrives on that clock too; video.start is the first entry).
     void record(int session_id, qint64 t_ns, QJsonObject entry);
 
 private:
