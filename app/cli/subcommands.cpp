@@ -2,6 +2,7 @@
 
 #include "app/cli/bench_command.h"
 #include "app/cli/report_command.h"
+#include "app/cli/simulate_command.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -32,6 +33,8 @@ const std::map<QString, Command>& commands() {
          {"stream sessions like the Python realtime benchmark and print its report", runBenchCommand}},
         {QStringLiteral("report"),
          {"recompute a recorded run's metrics and print the benchmark's report", runReportCommand}},
+        {QStringLiteral("simulate"),
+         {"run the built-in LingBot-World server simulator on a port", runSimulateCommand}},
     };
     return table;
 }
