@@ -1,0 +1,106 @@
+#include "app/sim/frame_barcode.h"
+#include "app/sim/frame_renderer.h"
+#include "app/sim/interaction_engine.h"
+#include "app/sim/timing_profile.h"
+#include "resources/bundled_resources.h"
+
+#include <QImage>
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace lbm::sim;
+
+namespace {
+
+double meanAbsoluteDifference(const QImage& a, const QImage& b) {
+    double sum = 0;
+    int count = 0;
+    // Skip the caption and barcode bands: only the view of the scene counts.
+    for (int y = 40; y < a.height() - 40; y += 4) {
+        for (int x = 0; x < a.width(); x += 4) {
+            sum += std::abs(qGray(a.pixel(x, y)) - qGray(b.pixel(x, y)));
+            ++count;
+        }
+    }
+    return sum / count;
+}
+
+} // namespace
+
+TEST_CASE("the picture answers the camera and the prompt", "[sim][render]") {
+    const FrameRenderer renderer(QImage::fromData(lbm::bundledFirstFramePng()), 832, 480);
+    FrameState still;
+    still.grade = FrameRenderer::gradeForPrompt(QStringLiteral("A quiet harbour"));
+    still.caption = QStringLiteral("A quiet harbour");
+    const QImage base = renderer.render(still);
+    CHECK(readFrameBarcode(base) == 0);
+
+    FrameState turned = still;
+    turned.pose = turned.pose.advanced(CameraVelocity::fromKeys({QStringLiteral("l")}));
+    CHECK(turned.pose.yawDeg() == Approx(6.0f).margin(0.01));
+    CHECK(meanAbsoluteDifference(base, renderer.render(turned)) > 3.0);
+
+    FrameState forward = still;
+    for (int i = 0; i < 6; ++i) {
+        forward.pose = forward.pose.advanced(CameraVelocity::fromKeys({QStringLiteral("w")}));
+    }
+    CHECK(forward.pose.position.z() == Approx(0.3f).margin(1e-4));
+    CHECK(meanAbsoluteDifference(base, renderer.render(forward)) > 3.0);
+
+    FrameState regraded = still;
+    regraded.grade = FrameRenderer::gradeForPrompt(QStringLiteral("A snowy street at night"));
+    CHECK(regraded.grade != still.grade);
+    CHECK(meanAbsoluteDifference(base, renderer.render(regraded)) > 0.5);
+    CHECK(meanAbsoluteDifference(base, renderer.render(still)) == 0.0);
+}
+
+TEST_CASE("pitch is clamped at 85 degrees", "[sim][render]") {
+    CameraPose pose;
+    for (int i = 0; i < 40; ++i) {
+        pose = pose.advanced(CameraVelocity::fromKeys({QStringLiteral("i")}));
+    }
+    CHECK(std::abs(pose.pitchDeg()) <= 85.01f);
+}
+
+TEST_CASE("a prompt blend progresses 1/K .. 1 and a script drives the pose", "[sim][interaction]") {
+    KeyScript script(3, std::vector<std::vector<QString>>(3, {QStringLiteral("w")}));
+    InteractionEngine engine(QStringLiteral("Start"), script);
+    const QColor from = FrameRenderer::gradeForPrompt(QStringLiteral("Start"));
+    const QColor to = FrameRenderer::gradeForPrompt(QStringLiteral("End"));
+    const ChunkPlan first = engine.planChunk(0, 9, 0);
+    REQUIRE(first.frames.size() == 9);
+    CHECK(first.frames.back().pose.position.z() == Approx(0.15f).margin(1e-4));
+    engine.queuePrompt(QStringLiteral("e"), QStringLiteral("End"), 2);
+    const ChunkPlan second = engine.planChunk(1, 12, 9);
+    REQUIRE(second.frames.size() == 12);
+    CHECK(second.frames.front().frame_number == 9);
+    CHECK(second.frames.front().grade == FrameRenderer::blend(from, to, 0.5));
+    CHECK(second.frames.back().pose.position.z() == Approx(0.30f).margin(1e-4));
+    const ChunkPlan third = engine.planChunk(2, 12, 21);
+    CHECK(third.frames.front().grade == to);
+    CHECK(third.completed_event_ids == QStringList{QStringLiteral("e")});
+}
+
+TEST_CASE("profiles are deterministic per seed and shaped as named", "[sim][profile]") {
+    const auto sp4 = TimingProfile::fromName(QStringLiteral("h200-sp4"), nullptr);
+    REQUIRE(sp4);
+    const auto times = sp4->emissionTimesMs(16, 42);
+    REQUIRE(times.size() == 16);
+    CHECK(times == sp4->emissionTimesMs(16, 42));
+    CHECK(times != sp4->emissionTimesMs(16, 7));
+    CHECK(times[0] == Approx(1500).epsilon(0.1));
+    std::vector<double> intervals;
+    for (size_t k = 1; k < times.size(); ++k) {
+        intervals.push_back(times[k] - times[k - 1]);
+    }
+    CHECK(intervals[0] < intervals[6]);               // cost rises over the first chunks
+    CHECK(intervals[8] == Approx(720).epsilon(0.45)); // steady around 720 ms (spikes allowed)
+    CHECK(intervals.back() < intervals[intervals.size() - 2] * 1.05); // shorter last chunk
+    const auto edge = TimingProfile::fromName(QStringLiteral("edge"), nullptr);
+    const auto edge_times = edge->emissionTimesMs(8, 42);
+    for (size_t k = 1; k < edge_times.size(); ++k) {
+        CHECK(std::abs(edge_times[k] - edge_times[k - 1] - 750.0) <= 15.0);
+    }
+}
