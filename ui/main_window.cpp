@@ -4,6 +4,7 @@
 #include "app/playback/video_frame_factory.h"
 #include "app/report/chunk_csv.h"
 #include "app/report/workload_json.h"
+#include "app/sim/frame_barcode.h"
 #include "metrics/geometry.h"
 #include "metrics/session_metrics.h"
 #include "resources/bundled_resources.h"
@@ -793,24 +794,35 @@ void MainWindow::decorateFrame(QImage& image, const lbm::playback::PlaybackFrame
         return;
     }
     QStringList lines = hudLines(frame);
+    QFont font = QApplication::font();
+    font.setPixelSize(std::max(11, image.height() / 30));
+    font.setBold(true);
+    const QFontMetrics metrics(font);
     if (m_presenter) {
-        lines = {lines.join(QStringLiteral("  ·  "))};
+        // Compact: one line when it fits the picture, else two.
+        const QString one = lines.join(QStringLiteral("  ·  "));
+        if (metrics.horizontalAdvance(one) < image.width() * 9 / 10 || lines.size() < 2) {
+            lines = {one};
+        } else {
+            const auto half = (lines.size() + 1) / 2;
+            lines = {lines.mid(0, half).join(QStringLiteral("  ·  ")),
+                     lines.mid(half).join(QStringLiteral("  ·  "))};
+        }
     }
     QPainter painter(&image);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    QFont font = QApplication::font();
-    font.setPixelSize(std::max(11, image.height() / 30));
-    font.setBold(true);
     painter.setFont(font);
-    const QFontMetrics metrics(font);
     int width = 0;
     for (const QString& line : lines) {
         width = std::max(width, metrics.horizontalAdvance(line));
     }
     const int pad = metrics.height() / 2;
-    const QRect box(pad, pad, width + 2 * pad,
-                    static_cast<int>(lines.size()) * metrics.height() + pad);
+    // Bottom-left, above the simulator's barcode band and clear of its caption strip at the
+    // top, so neither the picture's own text nor the frame number it encodes is covered.
+    const int box_height = static_cast<int>(lines.size()) * metrics.height() + pad;
+    const int bottom_reserve = lbm::sim::kBarcodeBandHeight * image.height() / 480 + pad;
+    const QRect box(pad, image.height() - bottom_reserve - box_height, width + 2 * pad, box_height);
     painter.setPen(Qt::NoPen);
     painter.setBrush(QColor(0, 0, 0, 150));
     painter.drawRoundedRect(box, 6, 6);
