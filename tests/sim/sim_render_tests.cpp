@@ -79,7 +79,7 @@ TEST_CASE("a prompt blend progresses 1/K .. 1 and a script drives the pose", "[s
     CHECK(second.frames.front().grade == FrameRenderer::blend(from, to, 0.5));
     CHECK(second.frames.back().pose.position.z() == Approx(0.30f).margin(1e-4));
     const ChunkPlan third = engine.planChunk(2, 12, 21);
-    CHECK(third.frames.front().grade == to);
+    CHECK(third.frames.front().grade.rgb() == to.rgb());
     CHECK(third.completed_event_ids == QStringList{QStringLiteral("e")});
 }
 
