@@ -466,7 +466,7 @@ void SimulatorSession::handleInteraction(const QJsonObject& message) {
         if (m_has_script) {
             sendError(QStringLiteral("Cannot use mid-generation camera interaction together with "
                                      "camera_action_script"),
-                      QStringLiteral("interaction_failed"), event_id);
+                      code, event_id);
             return;
         }
         const QJsonObject camera = camera_value.toObject();

@@ -3,6 +3,30 @@
 // checks, video.start, chunk metadata + binary pairs on the profile's clock, trailer,
 // session.done) and its control loop (ping, stop, interactions, stall timeout, faults).
 // Rendering and encoding run on the session's own worker thread.
+//
+// Chunk k is planned (its interactions resolved) when chunk k-1 is sent, i.e. at the
+// boundary where a real server starts generating it, then rendered and encoded ahead and
+// sent at its scheduled time (profile times from video.start), so encode time does not
+// show in the intervals unless it exceeds them.
+//
+// Control-loop errors keep the session. Beside protocol.md's verbatim texts ("control
+// message too large", "Invalid JSON message", "WebSocket messages must be JSON objects",
+// "Unknown message type: X", "Cannot use mid-generation camera interaction together with
+// camera_action_script") the interaction checks send, with code "invalid_interaction" and
+// the event_id when known:
+//   Invalid interaction: 'interaction' must be an object.
+//   Invalid interaction: event_id must be a non-empty string.
+//   Invalid interaction: transition_chunks must be a non-negative integer.
+//   Invalid interaction: 'event' must be an object.
+//   Invalid interaction: prompt must be a non-empty string.
+//   Invalid interaction: camera mode must be 'velocity' or 'target'.
+//   Invalid interaction: camera data needs translation [x, y, z] and a non-zero rotation
+//     quaternion [qx, qy, qz, qw].
+//   Invalid interaction: event must carry a prompt or multi_modal_data.camera.
+// and a reused id gets code "event_id_conflict": "event_id 'X' was already used in this
+// session; every interaction needs a fresh id." Only admitted interactions use up an id.
+// A binary frame before session.start is "session.start must be a JSON object"; after it,
+// "WebSocket messages must be JSON objects".
 
 #include "app/sim/interaction_engine.h"
 #include "app/sim/simulator_config.h"
