@@ -3,7 +3,9 @@
 #include "tests/sim/media_probe.h"
 #include "tests/sim/sim_client.h"
 
+#include <QBuffer>
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -241,6 +243,34 @@ TEST_CASE("session.start refusals use the server's texts", "[sim][protocol][erro
                                        QStringLiteral("file:///tmp/frame.png")}})) ==
           QStringLiteral("Invalid session.start: image_reference.image_url must be an http(s):// "
                          "or data: URL."));
+}
+
+TEST_CASE("http(s) first frames are accepted unfetched; oversized images are refused",
+          "[sim][protocol]") {
+    {
+        auto server = startServer();
+        SimClient client(server->url());
+        QJsonObject start = startMessage(9);
+        start.insert(QStringLiteral("image_reference"),
+                     QJsonObject{{QStringLiteral("image_url"),
+                                  QStringLiteral("https://example.invalid/first.png")}});
+        client.sendJson(start);
+        REQUIRE(client.waitForType(QStringLiteral("session.done")));
+        CHECK(decodeStream(client.streamBytes()).barcodes.size() == 9);
+    }
+    QImage wide(4097, 8, QImage::Format_RGB32);
+    wide.fill(Qt::blue);
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    wide.save(&buffer, "PNG");
+    QJsonObject start = startMessage(9);
+    start.insert(
+        QStringLiteral("image_reference"),
+        QJsonObject{{QStringLiteral("image_url"), QString(QStringLiteral("data:image/png;base64,") +
+                                                          QString::fromLatin1(png.toBase64()))}});
+    CHECK(startError(start) == QStringLiteral("Invalid session.start: image_reference is 4097x8; "
+                                              "the source image may be at most 4096x4096."));
 }
 
 TEST_CASE("malformed first messages and the start timeout end the session",
