@@ -1,9 +1,9 @@
 #include "app/sim/timing_profile.h"
 
-#include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include "app/report/report_error.h"
+#include "app/report/session_document.h"
+#include "metrics/metric_error.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -59,34 +59,20 @@ std::optional<TimingProfile> TimingProfile::fromName(const QString& name, QStrin
     profile.m_name = name;
     if (name.startsWith(QStringLiteral("replay:"))) {
         const QString path = name.mid(7);
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly)) {
-            return fail(QStringLiteral("Cannot read the replay document '%1': %2.")
-                            .arg(path, file.errorString()));
-        }
-        QJsonParseError parse{};
-        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parse);
-        if (parse.error != QJsonParseError::NoError) {
-            return fail(QStringLiteral("The replay document '%1' is not valid JSON (%2 at offset "
-                                       "%3).")
-                            .arg(path, parse.errorString())
-                            .arg(parse.offset));
-        }
-        const QJsonArray chunks = document.object()
-                                      .value(QStringLiteral("sessions"))
-                                      .toArray()
-                                      .at(0)
-                                      .toObject()
-                                      .value(QStringLiteral("chunks"))
-                                      .toArray();
-        for (const QJsonValue& chunk : chunks) {
-            const QJsonValue interval = chunk.toObject().value(QStringLiteral("inter_arrival_ms"));
-            if (!interval.isDouble() || interval.toDouble() < 0) {
-                return fail(QStringLiteral("The replay document '%1' has a chunk without a "
-                                           "non-negative inter_arrival_ms in sessions[0].chunks.")
-                                .arg(path));
+        // The report layer's reader: it accepts our documents and the Python benchmark's,
+        // and names the file and the field when something is wrong.
+        try {
+            const report::SessionDocument document = report::readSessionDocument(path);
+            if (!document.sessions.empty()) {
+                for (const ChunkRecord& chunk : document.sessions.front().chunks) {
+                    profile.m_replay_intervals_ms.push_back(chunk.interArrivalMs());
+                }
             }
-            profile.m_replay_intervals_ms.push_back(interval.toDouble());
+        } catch (const report::ReportError& error) {
+            return fail(QStringLiteral("Cannot replay '%1': %2").arg(path, error.message()));
+        } catch (const MetricError& error) {
+            return fail(QStringLiteral("Cannot replay '%1': %2")
+                            .arg(path, QString::fromUtf8(error.what())));
         }
         if (profile.m_replay_intervals_ms.empty()) {
             return fail(QStringLiteral("The replay document '%1' has no sessions[0].chunks to "

@@ -1,5 +1,9 @@
+#include "app/report/session_document.h"
+#include "app/report/workload_json.h"
 #include "app/sim/simulator_server.h"
 #include "app/sim/timing_profile.h"
+#include "metrics/workload.h"
+#include "resources/bundled_resources.h"
 #include "tests/sim/media_probe.h"
 #include "tests/sim/sim_client.h"
 
@@ -19,6 +23,7 @@ extern "C" {
 
 #include <memory>
 
+using namespace lbm;
 using namespace lbm::sim;
 using namespace lbm::sim::test;
 
@@ -393,17 +398,21 @@ TEST_CASE("the fast and edge profiles are what the client observes", "[sim][prof
 TEST_CASE("replay reproduces a session document's intervals", "[sim][profile]") {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("session.json"));
-    QJsonArray chunks;
-    for (double interval : {250.0, 180.0, 320.0}) {
-        chunks.append(QJsonObject{{QStringLiteral("inter_arrival_ms"), interval}});
+    // A recorded run as bench (or the Python benchmark) writes it.
+    report::SessionDocument recorded;
+    recorded.workload =
+        report::describeWorkload(defaultWorkload(bundledFirstFrameDataUrl().toStdString(), 3));
+    report::SessionEntry session;
+    double arrival_s = 0;
+    std::int64_t index = 0;
+    for (double interval_ms : {250.0, 180.0, 320.0}) {
+        arrival_s += interval_ms / 1000.0;
+        session.chunks.push_back(
+            ChunkRecord{index, arrival_s, interval_ms / 1000.0, 1000, index == 0 ? 9 : 12});
+        ++index;
     }
-    QFile file(path);
-    REQUIRE(file.open(QIODevice::WriteOnly));
-    file.write(
-        QJsonDocument(QJsonObject{{QStringLiteral("sessions"),
-                                   QJsonArray{QJsonObject{{QStringLiteral("chunks"), chunks}}}}})
-            .toJson());
-    file.close();
+    recorded.sessions.push_back(session);
+    report::writeSessionDocument(recorded, path);
     SimulatorConfig config;
     config.profile = QStringLiteral("replay:") + path;
     auto server = startServer(config);
