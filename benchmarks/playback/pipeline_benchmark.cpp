@@ -1,0 +1,558 @@
+// The playback pipeline as a live session runs it: fragmented-MP4 chunks from the server's
+// own encoder (Fmp4Encoder, barcoded frames) go chunk by chunk into StreamDecoder, whose
+// frames go into PlaybackClock and on to a QVideoSink, wired the way ui/live_session.cpp
+// wires them. Three measurements, each against a baseline taken in the same run:
+//  (a) bytes landed -> first frame on screen while the player is stalled waiting for them:
+//      pushChunk() to the sink's videoFrameChanged for the frame those bytes complete
+//      (checked by its barcode), against one frame period;
+//  (b) process CPU (user + sys over wall, % of one core) at 1x real time, against the clock
+//      alone presenting ready-made images at the same fps;
+//  (c) RSS growth over a 2000-chunk session fed as fast as the pipeline takes it, RSS at
+//      chunk 2000 against RSS at chunk 100.
+// Encoding 24000 frames would dominate the run, so the chunks are cut from a pre-encoded
+// cycle of frame fragments that restarts at its first frame (an IDR); in (c) the barcodes and
+// the container's timestamps therefore repeat every cycle, which the decoder's frame
+// numbering (by stream order) does not depend on and which does not matter for memory.
+//
+// Usage: lbm_playback_pipeline_benchmark [latency_samples=30] [cpu_seconds=10]
+//        [memory_chunks=2000] [memory_fps=400]
+
+#include "app/media/stream_decoder.h"
+#include "app/playback/playback_clock.h"
+#include "app/sim/camera_pose.h"
+#include "app/sim/fmp4_encoder.h"
+#include "app/sim/frame_barcode.h"
+#include "app/sim/frame_renderer.h"
+#include "resources/bundled_resources.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QGuiApplication>
+#include <QImage>
+#include <QTimer>
+#include <QVideoFrame>
+#include <QVideoSink>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <memory>
+#include <optional>
+#include <sys/resource.h>
+#include <unistd.h>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using lbm::playback::PlaybackClock;
+
+constexpr int kWidth = 832;
+constexpr int kHeight = 480;
+constexpr double kStreamFps = 16.0;
+constexpr int kFramesPerChunk = 12;
+// Pre-encoded frames: enough distinct chunks that (a) and (b) never see a repeated frame.
+constexpr int kCycleChunks = 34;
+constexpr int kCycleFrames = kCycleChunks * kFramesPerChunk;
+// As ui/live_session.cpp: frames decoded ahead of the screen that the clock holds.
+constexpr int kMaxFramesAhead = 48;
+
+double percentileOf(std::vector<double> values, double fraction) {
+    if (values.empty()) {
+        return 0.0;
+    }
+    std::sort(values.begin(), values.end());
+    const double rank = fraction * static_cast<double>(values.size() - 1);
+    const auto low = static_cast<std::size_t>(rank);
+    const auto high = std::min(low + 1, values.size() - 1);
+    return values[low] + (values[high] - values[low]) * (rank - static_cast<double>(low));
+}
+
+double cpuSeconds() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+double residentMegabytes() {
+    std::ifstream statm("/proc/self/statm");
+    long total_pages = 0;
+    long resident_pages = 0;
+    statm >> total_pages >> resident_pages;
+    return static_cast<double>(resident_pages) * static_cast<double>(sysconf(_SC_PAGESIZE)) /
+           (1024.0 * 1024.0);
+}
+
+double millisecondsBetween(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double, std::milli>(to - from).count();
+}
+
+// Runs the event loop until done() holds or timeout_s passes; false on timeout. The loop
+// sleeps between events as the application's does; a 1 ms timer bounds how late done() is
+// noticed when nothing else wakes it.
+template <typename Predicate>
+bool spinUntil(Predicate done, double timeout_s) {
+    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(timeout_s));
+    QTimer tick;
+    tick.setTimerType(Qt::PreciseTimer);
+    tick.start(1);
+    while (!done()) {
+        if (Clock::now() > deadline) {
+            return false;
+        }
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    }
+    return true;
+}
+
+void runEventLoopFor(double seconds) {
+    QEventLoop loop;
+    QTimer::singleShot(static_cast<int>(seconds * 1000.0), Qt::PreciseTimer, &loop,
+                       &QEventLoop::quit);
+    loop.exec();
+}
+
+// Position of a box's payload (after size and type) inside bytes, or -1.
+qsizetype boxPayload(const QByteArray& bytes, const char* type) {
+    const qsizetype at = bytes.indexOf(type);
+    return at < 4 ? -1 : at + 4;
+}
+
+quint64 readBigEndian(const QByteArray& bytes, qsizetype at, int size) {
+    quint64 value = 0;
+    for (int i = 0; i < size; ++i) {
+        value = (value << 8) | static_cast<quint8>(bytes[at + i]);
+    }
+    return value;
+}
+
+void writeBigEndian(QByteArray& bytes, qsizetype at, int size, quint64 value) {
+    for (int i = size - 1; i >= 0; --i) {
+        bytes[at + i] = static_cast<char>(value & 0xff);
+        value >>= 8;
+    }
+}
+
+// The fragment's baseMediaDecodeTime (tfdt): its offset and width, so a repeated cycle can
+// be moved forward in time and the demuxer sees one continuous stream.
+std::pair<qsizetype, int> decodeTimeField(const QByteArray& fragment) {
+    const qsizetype payload = boxPayload(fragment, "tfdt");
+    if (payload < 0) {
+        return {-1, 0};
+    }
+    return {payload + 4, fragment[payload] == 1 ? 8 : 4};
+}
+
+// The server's byte stream, one fragment per frame, so chunks of any global index can be
+// cut from it the way the mov muxer delivers them (a chunk's last frame with the next one).
+struct EncodedCycle {
+    QByteArray init_segment;
+    std::vector<QByteArray> fragments; // fragments[i]: moof + mdat of frame i
+    std::vector<QImage> sample_images; // a few source frames, for the CPU baseline
+    double encode_s = 0.0;
+
+    quint64 cycle_duration = 0; // in the track's timescale
+
+    // Frame g of the session: the cycle's fragment for g, moved to the cycle g falls in.
+    QByteArray fragmentFor(qint64 frame) const {
+        const qint64 cycle = frame / kCycleFrames;
+        QByteArray bytes = fragments[static_cast<std::size_t>(frame % kCycleFrames)];
+        if (cycle > 0) {
+            const auto [at, size] = decodeTimeField(bytes);
+            if (at >= 0) {
+                writeBigEndian(bytes, at, size,
+                               readBigEndian(bytes, at, size) +
+                                   static_cast<quint64>(cycle) * cycle_duration);
+            }
+            const qsizetype sequence = boxPayload(bytes, "mfhd");
+            if (sequence >= 0) {
+                writeBigEndian(bytes, sequence + 4, 4, static_cast<quint64>(frame + 1));
+            }
+        }
+        return bytes;
+    }
+
+    QByteArray chunkBytes(qint64 chunk) const {
+        QByteArray bytes;
+        const qint64 first = chunk == 0 ? 0 : chunk * kFramesPerChunk - 1;
+        const qint64 last = chunk * kFramesPerChunk + kFramesPerChunk - 2;
+        if (chunk == 0) {
+            bytes = init_segment;
+        }
+        for (qint64 frame = first; frame <= last; ++frame) {
+            bytes += fragmentFor(frame);
+        }
+        return bytes;
+    }
+};
+
+EncodedCycle encodeCycle() {
+    EncodedCycle cycle;
+    const auto began = Clock::now();
+    const QImage first_frame = QImage::fromData(lbm::bundledFirstFramePng());
+    const lbm::sim::FrameRenderer renderer(first_frame, kWidth, kHeight);
+    const auto velocity =
+        lbm::sim::CameraVelocity::fromKeys({QStringLiteral("w"), QStringLiteral("l")});
+    lbm::sim::FrameState state;
+    state.grade =
+        lbm::sim::FrameRenderer::gradeForPrompt(QStringLiteral("a walk through the city"));
+    state.caption = QStringLiteral("a walk through the city");
+    lbm::sim::Fmp4Encoder encoder(kWidth, kHeight, static_cast<int>(kStreamFps));
+    // One frame more than the cycle: its encode() closes the cycle's last fragment, and
+    // finish() (which would append mfra) is never needed.
+    for (int frame = 0; frame <= kCycleFrames; ++frame) {
+        state.frame_number = frame;
+        state.generation_chunk_index = frame / kFramesPerChunk;
+        QImage image = renderer.render(state);
+        lbm::sim::drawFrameBarcode(image, frame);
+        const QByteArray bytes = encoder.encode(image);
+        if (frame == 0) {
+            cycle.init_segment = bytes;
+        } else {
+            cycle.fragments.push_back(bytes);
+        }
+        if (frame < 16) {
+            cycle.sample_images.push_back(image);
+        }
+        state.pose = state.pose.advanced(velocity);
+    }
+    const auto [first_at, first_size] = decodeTimeField(cycle.fragments[0]);
+    const auto [second_at, second_size] = decodeTimeField(cycle.fragments[1]);
+    if (first_at < 0 || second_at < 0) {
+        throw lbm::sim::Fmp4EncoderError("fragments without a tfdt box");
+    }
+    cycle.cycle_duration = (readBigEndian(cycle.fragments[1], second_at, second_size) -
+                            readBigEndian(cycle.fragments[0], first_at, first_size)) *
+                           kCycleFrames;
+    cycle.encode_s = millisecondsBetween(began, Clock::now()) / 1000.0;
+    return cycle;
+}
+
+// StreamDecoder -> PlaybackClock -> QVideoSink, connected as LiveSession connects them.
+class Pipeline {
+public:
+    Pipeline(const EncodedCycle& cycle, double fps)
+        : m_cycle(cycle)
+        , m_decoder(decoderOptions()) {
+        m_clock.setVideoSink(&m_sink);
+        m_clock.setTargetFps(fps);
+        m_clock.setStartBufferChunks(1);
+        m_clock.reset();
+        QObject::connect(&m_decoder, &lbm::media::StreamDecoder::framesAvailable, &m_clock,
+                         [this] { drainFrames(); });
+        QObject::connect(&m_decoder, &lbm::media::StreamDecoder::ended, &m_clock,
+                         [this] { drainFrames(); });
+        QObject::connect(&m_clock, &PlaybackClock::framePresented, &m_clock,
+                         [this] { drainFrames(); });
+    }
+    ~Pipeline() { m_decoder.abort(); }
+    Pipeline(const Pipeline&) = delete;
+    Pipeline& operator=(const Pipeline&) = delete;
+
+    void pushChunk(qint64 chunk) {
+        const QByteArray bytes = m_cycle.chunkBytes(chunk);
+        lbm::media::ChunkInfo info;
+        info.transport_index = chunk;
+        info.generation_index = chunk;
+        info.num_frames = kFramesPerChunk;
+        m_decoder.pushChunk(info, bytes);
+        m_clock.announceChunk(chunk, kFramesPerChunk);
+        ++m_chunks_pushed;
+    }
+    // The trailer: the last frame's fragment, which the muxer writes only at the end.
+    void finish() {
+        lbm::media::ChunkInfo info;
+        info.transport_index = m_chunks_pushed;
+        info.kind = lbm::media::ChunkKind::Trailer;
+        m_decoder.pushChunk(info, m_cycle.fragmentFor(m_chunks_pushed * kFramesPerChunk - 1));
+        m_decoder.finish();
+        m_finished = true;
+    }
+
+    PlaybackClock& clock() { return m_clock; }
+    QVideoSink& sink() { return m_sink; }
+    lbm::media::StreamDecoder& decoder() { return m_decoder; }
+    qint64 chunksPushed() const { return m_chunks_pushed; }
+
+private:
+    static lbm::media::DecoderOptions decoderOptions() {
+        lbm::media::DecoderOptions options;
+        options.convert_to_image = true;
+        options.frame_queue_capacity = 32;
+        return options;
+    }
+
+    void drainFrames() {
+        while (m_clock.queuedFrames() < kMaxFramesAhead) {
+            auto frame = m_decoder.popFrame(0);
+            if (!frame) {
+                break;
+            }
+            lbm::playback::PlaybackFrame playback;
+            playback.image = frame->toImage();
+            playback.frame_number = frame->globalFrameNumber();
+            playback.chunk_index = frame->tag().generation_index.value_or(
+                frame->tag().transport_index < 0 ? 0 : frame->tag().transport_index);
+            playback.index_in_chunk = frame->tag().index_in_chunk;
+            m_clock.addFrame(playback);
+        }
+        if (m_finished && m_decoder.isDrained()) {
+            m_clock.finishStream();
+        }
+    }
+
+    const EncodedCycle& m_cycle;
+    PlaybackClock m_clock;
+    QVideoSink m_sink;
+    lbm::media::StreamDecoder m_decoder;
+    qint64 m_chunks_pushed = 0;
+    bool m_finished = false;
+};
+
+struct LatencyResult {
+    std::vector<double> latencies_ms;
+    int barcode_mismatches = 0;
+    bool timed_out = false;
+};
+
+// (a) Each chunk lands only after the player has shown everything before it and stalled,
+// plus a varying extra wait, so every push finds the clock waiting for the chunk's first
+// frame (the previous chunk's last frame, carried by this chunk's bytes).
+LatencyResult measureLatency(const EncodedCycle& cycle, int samples) {
+    LatencyResult result;
+    Pipeline pipeline(cycle, kStreamFps);
+    Clock::time_point sink_changed_at;
+    QObject::connect(&pipeline.sink(), &QVideoSink::videoFrameChanged, &pipeline.clock(),
+                     [&] { sink_changed_at = Clock::now(); });
+    std::optional<qint64> awaited_frame;
+    std::optional<double> landed_ms;
+    Clock::time_point pushed_at;
+    QObject::connect(&pipeline.clock(), &PlaybackClock::framePresented, &pipeline.clock(),
+                     [&](const lbm::playback::PlaybackFrame& frame) {
+                         if (!awaited_frame || landed_ms) {
+                             return;
+                         }
+                         landed_ms = millisecondsBetween(pushed_at, sink_changed_at);
+                         const auto barcode =
+                             lbm::sim::readFrameBarcode(pipeline.sink().videoFrame().toImage());
+                         if (frame.frame_number != *awaited_frame || barcode != *awaited_frame) {
+                             ++result.barcode_mismatches;
+                         }
+                     });
+    pipeline.pushChunk(0);
+    pipeline.pushChunk(1);
+    for (int sample = 0; sample < samples; ++sample) {
+        const qint64 chunk = sample + 2;
+        if (!spinUntil([&] { return pipeline.clock().state() == PlaybackClock::State::Stalled; },
+                       10.0)) {
+            result.timed_out = true;
+            break;
+        }
+        // 0..28 ms late on top of the stall, so the push does not line up with any timer.
+        const auto extra = std::chrono::milliseconds((sample * 7) % 29);
+        const auto wake = Clock::now() + extra;
+        spinUntil([&] { return Clock::now() >= wake; }, 1.0);
+        awaited_frame = chunk * kFramesPerChunk - 1;
+        landed_ms.reset();
+        pushed_at = Clock::now();
+        pipeline.pushChunk(chunk);
+        if (!spinUntil([&] { return landed_ms.has_value(); }, 10.0)) {
+            result.timed_out = true;
+            break;
+        }
+        result.latencies_ms.push_back(*landed_ms);
+    }
+    return result;
+}
+
+struct CpuResult {
+    double pipeline_percent = 0.0;
+    double clock_only_percent = 0.0;
+    qint64 frames_presented = 0;
+    int stalls = 0;
+};
+
+// (b) Chunks land on a real-time schedule one chunk ahead of the playhead, the steady state
+// of a healthy session; CPU is taken over the playing span only.
+CpuResult measureCpu(const EncodedCycle& cycle, double seconds) {
+    CpuResult result;
+    const double chunk_s = kFramesPerChunk / kStreamFps;
+    {
+        Pipeline pipeline(cycle, kStreamFps);
+        pipeline.pushChunk(0);
+        pipeline.pushChunk(1);
+        spinUntil([&] { return pipeline.clock().state() == PlaybackClock::State::Playing; }, 10.0);
+        const auto began = Clock::now();
+        const double cpu_before = cpuSeconds();
+        const qint64 presented_before = pipeline.clock().framesPresented();
+        const int stalls_before = pipeline.clock().stalls().count;
+        // A timer, as the network would: the event loop sleeps between chunks and frames.
+        qint64 next_chunk = 2;
+        QTimer arrivals;
+        arrivals.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&arrivals, &QTimer::timeout, [&] {
+            if (next_chunk < kCycleChunks) {
+                pipeline.pushChunk(next_chunk++);
+            }
+        });
+        arrivals.start(static_cast<int>(chunk_s * 1000.0));
+        runEventLoopFor(seconds);
+        const double wall_s = millisecondsBetween(began, Clock::now()) / 1000.0;
+        result.pipeline_percent = 100.0 * (cpuSeconds() - cpu_before) / wall_s;
+        result.frames_presented = pipeline.clock().framesPresented() - presented_before;
+        result.stalls = pipeline.clock().stalls().count - stalls_before;
+    }
+    {
+        // Baseline: the clock and sink alone, with RGB32 frames already in memory.
+        PlaybackClock clock;
+        QVideoSink sink;
+        clock.setVideoSink(&sink);
+        clock.setTargetFps(kStreamFps);
+        clock.reset();
+        const int frames = static_cast<int>(seconds * kStreamFps) + 2;
+        clock.announceChunk(0, frames);
+        for (int frame = 0; frame < frames; ++frame) {
+            const QImage& image =
+                cycle.sample_images[static_cast<std::size_t>(frame) % cycle.sample_images.size()];
+            clock.addFrame({image, frame, 0, frame});
+        }
+        const auto began = Clock::now();
+        const double cpu_before = cpuSeconds();
+        runEventLoopFor(seconds);
+        const double wall_s = millisecondsBetween(began, Clock::now()) / 1000.0;
+        result.clock_only_percent = 100.0 * (cpuSeconds() - cpu_before) / wall_s;
+    }
+    return result;
+}
+
+struct MemoryResult {
+    double rss_start_mb = 0.0; // at chunk 100
+    double rss_end_mb = 0.0;   // at the last chunk, everything shown
+    qint64 frames_presented = 0;
+    qint64 frames_decoded = 0;
+    qint64 frames_corrupt = 0;
+    int decoder_errors = 0;
+    double wall_s = 0.0;
+    bool completed = false;
+};
+
+// (c) Chunks are pushed whenever the player is fewer than kMaxFramesAhead frames ahead, the
+// clock runs at memory_fps so the session takes seconds instead of 25 minutes.
+MemoryResult measureMemory(const EncodedCycle& cycle, qint64 chunks, double fps) {
+    MemoryResult result;
+    const auto began = Clock::now();
+    Pipeline pipeline(cycle, fps);
+    const qint64 total_frames = chunks * kFramesPerChunk;
+    QTimer tick;
+    tick.start(1);
+    while (pipeline.chunksPushed() < chunks) {
+        const qint64 ahead =
+            pipeline.chunksPushed() * kFramesPerChunk - pipeline.clock().framesPresented();
+        if (ahead < kMaxFramesAhead) {
+            pipeline.pushChunk(pipeline.chunksPushed());
+            if (pipeline.chunksPushed() == 100) {
+                result.rss_start_mb = residentMegabytes();
+            }
+        }
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+        if (millisecondsBetween(began, Clock::now()) > 170000.0) {
+            break;
+        }
+    }
+    pipeline.finish();
+    result.completed =
+        spinUntil([&] { return pipeline.clock().state() == PlaybackClock::State::Finished; },
+                  30.0) &&
+        pipeline.chunksPushed() == chunks;
+    result.rss_end_mb = residentMegabytes();
+    result.frames_presented = pipeline.clock().framesPresented();
+    const lbm::media::DecoderStats stats = pipeline.decoder().stats();
+    result.frames_decoded = stats.frames_decoded;
+    result.frames_corrupt = stats.frames_corrupt;
+    result.decoder_errors = stats.error_count;
+    result.completed = result.completed && result.frames_presented == total_frames;
+    result.wall_s = millisecondsBetween(began, Clock::now()) / 1000.0;
+    return result;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QGuiApplication app(argc, argv);
+    const QStringList args = QCoreApplication::arguments();
+    const int samples = args.size() > 1 ? args.at(1).toInt() : 30;
+    const double cpu_seconds = args.size() > 2 ? args.at(2).toDouble() : 10.0;
+    const qint64 memory_chunks = args.size() > 3 ? args.at(3).toLongLong() : 2000;
+    const double memory_fps = args.size() > 4 ? args.at(4).toDouble() : 400.0;
+    if (samples < 1 || samples > kCycleChunks - 2 || cpu_seconds <= 0 ||
+        cpu_seconds > (kCycleChunks - 2) * kFramesPerChunk / kStreamFps || memory_chunks < 100 ||
+        memory_fps <= 0) {
+        std::fprintf(stderr,
+                     "usage: lbm_playback_pipeline_benchmark [latency_samples 1..%d] "
+                     "[cpu_seconds up to %.0f] [memory_chunks >= 100] [memory_fps > 0]\n",
+                     kCycleChunks - 2, (kCycleChunks - 2) * kFramesPerChunk / kStreamFps);
+        return 2;
+    }
+    const double period_ms = 1000.0 / kStreamFps;
+
+    EncodedCycle cycle;
+    try {
+        cycle = encodeCycle();
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "cannot encode the test stream: %s\n", error.what());
+        return 2;
+    }
+    std::printf("stream: %dx%d, %.0f fps, %d frames per chunk; %d frames pre-encoded in %.1f s\n",
+                kWidth, kHeight, kStreamFps, kFramesPerChunk, kCycleFrames, cycle.encode_s);
+
+    const LatencyResult latency = measureLatency(cycle, samples);
+    const double p50 = percentileOf(latency.latencies_ms, 0.5);
+    const double p99 = percentileOf(latency.latencies_ms, 0.99);
+    const double max_ms =
+        latency.latencies_ms.empty()
+            ? 0.0
+            : *std::max_element(latency.latencies_ms.begin(), latency.latencies_ms.end());
+    std::printf("(a) bytes landed -> first frame on screen, player stalled waiting\n");
+    std::printf("    samples=%zu  p50=%.2f ms  p99=%.2f ms  max=%.2f ms%s\n",
+                latency.latencies_ms.size(), p50, p99, max_ms,
+                latency.timed_out ? "  (TIMED OUT)" : "");
+    std::printf("    p99 / frame period (%.1f ms) = %.3f; frame or barcode mismatches: %d "
+                "(goal p99 < 15 ms)\n",
+                period_ms, p99 / period_ms, latency.barcode_mismatches);
+
+    const CpuResult cpu = measureCpu(cycle, cpu_seconds);
+    std::printf("(b) CPU at 1x real time over %.1f s (user+sys / wall, %% of one core)\n",
+                cpu_seconds);
+    std::printf("    decoder+clock: %.1f%%  (%lld frames shown, %d stalls)\n", cpu.pipeline_percent,
+                static_cast<long long>(cpu.frames_presented), cpu.stalls);
+    std::printf("    baseline clock alone, frames in memory: %.1f%%; ratio %.2f (goal < 30%%)\n",
+                cpu.clock_only_percent,
+                cpu.clock_only_percent > 0 ? cpu.pipeline_percent / cpu.clock_only_percent : 0.0);
+
+    const MemoryResult memory = measureMemory(cycle, memory_chunks, memory_fps);
+    std::printf("(c) RSS over a %lld-chunk session (%lld frames), clock at %.0f fps, %.1f s; "
+                "chunks reuse a %d-frame cycle, so barcodes repeat%s\n",
+                static_cast<long long>(memory_chunks),
+                static_cast<long long>(memory_chunks * kFramesPerChunk), memory_fps, memory.wall_s,
+                kCycleFrames, memory.completed ? "" : "  (INCOMPLETE)");
+    std::printf("    frames decoded=%lld shown=%lld corrupt=%lld decoder errors=%d\n",
+                static_cast<long long>(memory.frames_decoded),
+                static_cast<long long>(memory.frames_presented),
+                static_cast<long long>(memory.frames_corrupt), memory.decoder_errors);
+    std::printf("    RSS at chunk 100: %.1f MB, at chunk %lld: %.1f MB; growth %.1f MB, "
+                "end/start %.3f (goal growth < 100 MB)\n",
+                memory.rss_start_mb, static_cast<long long>(memory_chunks), memory.rss_end_mb,
+                memory.rss_end_mb - memory.rss_start_mb,
+                memory.rss_start_mb > 0 ? memory.rss_end_mb / memory.rss_start_mb : 0.0);
+
+    const bool met = !latency.timed_out && latency.barcode_mismatches == 0 && p99 < 15.0 &&
+                     cpu.pipeline_percent < 30.0 && memory.completed &&
+                     memory.rss_end_mb - memory.rss_start_mb < 100.0;
+    std::printf("all goals met: %s\n", met ? "yes" : "no");
+    return met ? 0 : 1;
+}
