@@ -26,6 +26,26 @@ QString formatG(double value) {
     return QString::number(value, 'g', 6);
 }
 
+// One immutable event per payload. A trailer's metadata has no generation index and zero
+// frames, so the same fields describe media chunks and the trailer.
+ChunkEvent makeChunkEvent(const protocol::ChunkMetadata& metadata, const QByteArray& bytes,
+                          double arrival_s, double inter_arrival_s) {
+    ChunkEventData data;
+    data.request_id = metadata.request_id;
+    data.kind = metadata.kind;
+    data.transport_chunk_index = metadata.transport_chunk_index;
+    data.generation_chunk_index = metadata.generation_chunk_index;
+    data.num_frames = metadata.num_frames;
+    data.byte_length = metadata.byte_length;
+    data.bytes = bytes;
+    data.arrival_s = arrival_s;
+    data.inter_arrival_s = inter_arrival_s;
+    data.started_event_ids = metadata.started_event_ids;
+    data.active_event_ids = metadata.active_event_ids;
+    data.completed_event_ids = metadata.completed_event_ids;
+    return ChunkEvent(std::move(data));
+}
+
 } // namespace
 
 SessionWorker::SessionWorker(SessionOptions options)
@@ -355,21 +375,11 @@ void SessionWorker::onBinaryMessage(const QByteArray& bytes) {
         return;
     }
     if (metadata.kind == protocol::ChunkKind::Trailer) {
-        ChunkEventData data;
-        data.request_id = metadata.request_id;
-        data.kind = metadata.kind;
-        data.transport_chunk_index = metadata.transport_chunk_index;
-        data.byte_length = metadata.byte_length;
-        data.bytes = bytes;
-        data.arrival_s = now_s;
-        data.inter_arrival_s = now_s - m_last_arrival_s.value_or(0.0);
-        data.started_event_ids = metadata.started_event_ids;
-        data.active_event_ids = metadata.active_event_ids;
-        data.completed_event_ids = metadata.completed_event_ids;
         m_result.trailer_received = true;
         m_result.trailer_bytes += bytes.size();
         recordChunkIds(metadata, now_s);
-        emit chunkReceived(ChunkEvent(std::move(data)));
+        emit chunkReceived(
+            makeChunkEvent(metadata, bytes, now_s, now_s - m_last_arrival_s.value_or(0.0)));
         return;
     }
     acceptMediaChunk(metadata, bytes, now_s);
@@ -377,20 +387,8 @@ void SessionWorker::onBinaryMessage(const QByteArray& bytes) {
 
 void SessionWorker::acceptMediaChunk(const protocol::ChunkMetadata& metadata,
                                      const QByteArray& bytes, double now_s) {
-    ChunkEventData data;
-    data.request_id = metadata.request_id;
-    data.kind = metadata.kind;
-    data.transport_chunk_index = metadata.transport_chunk_index;
-    data.generation_chunk_index = metadata.generation_chunk_index;
-    data.num_frames = metadata.num_frames;
-    data.byte_length = metadata.byte_length;
-    data.bytes = bytes;
-    data.arrival_s = now_s;
-    data.inter_arrival_s = now_s - m_last_arrival_s.value_or(0.0);
-    data.started_event_ids = metadata.started_event_ids;
-    data.active_event_ids = metadata.active_event_ids;
-    data.completed_event_ids = metadata.completed_event_ids;
-    const ChunkEvent chunk(std::move(data));
+    const ChunkEvent chunk =
+        makeChunkEvent(metadata, bytes, now_s, now_s - m_last_arrival_s.value_or(0.0));
 
     if (!m_result.ttfc_s) {
         m_result.ttfc_s = now_s;
