@@ -6,6 +6,7 @@
 #include "app/report/workload_json.h"
 #include "app/sim/frame_barcode.h"
 #include "metrics/geometry.h"
+#include "metrics/metric_error.h"
 #include "metrics/session_metrics.h"
 #include "resources/bundled_resources.h"
 #include "ui/counters_panel.h"
@@ -1017,11 +1018,14 @@ std::optional<lbm::report::SessionDocument> MainWindow::currentDocument() const 
     options.playback_buffer_chunks = settings.start_buffer_chunks;
     options.ttfc_s = entry.ttfc_s;
     options.session_wall_s = entry.wall_s;
+    QString metrics_problem;
     try {
         entry.metrics = lbm::computeMetrics(entry.chunks, options);
         document.metrics = lbm::aggregateMetrics({*entry.metrics}, settings.target_fps);
-    } catch (const std::exception&) {
-        // Too few chunks for the start buffer: the document keeps the rows only.
+    } catch (const lbm::MetricError& error) {
+        // Too few chunks for the start buffer: the document keeps the rows and says why, so
+        // `lingbot-monitor report --playback-buffer-chunks 1` can still recompute it.
+        metrics_problem = QString::fromUtf8(error.what());
     }
     const auto stalls = m_clock->stalls();
     entry.monitor_extras.insert(QStringLiteral("timeline"), m_session->timeline().toJson());
@@ -1033,6 +1037,9 @@ std::optional<lbm::report::SessionDocument> MainWindow::currentDocument() const 
                     {QStringLiteral("longest_ms"), stalls.longest_s * 1000.0}});
     document.sessions.push_back(entry);
     lbm::report::MonitorSection monitor;
+    if (!metrics_problem.isEmpty()) {
+        monitor.extras.insert(QStringLiteral("metrics_unavailable"), metrics_problem);
+    }
     const auto& result = m_session->result();
     monitor.complete = result && result->ok;
     if (!monitor.complete) {
