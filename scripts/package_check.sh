@@ -100,4 +100,24 @@ run timeout 300 "$installed" bench --simulate --warmup-chunks 1 \
   --workload /usr/share/lingbot-monitor/examples/hold.json >/dev/null
 echo "installed example workload runs: ok"
 
+# The window needs the xcb platform plugin and the media backend, which are dlopen'd plugins
+# shlibdeps cannot see: prove the installed dependencies load them by keeping a session
+# running on a virtual display until timeout stops it (exit 124 means it was still alive).
+if command -v xvfb-run >/dev/null; then
+  step "installed window on a virtual display (8 s)"
+  gui_status=0
+  xvfb-run -a timeout -s INT 8 "$installed" --start \
+    --workload /usr/share/lingbot-monitor/examples/hold.json >"$extract_dir/gui.log" 2>&1 \
+    || gui_status=$?
+  cat "$extract_dir/gui.log"
+  if [ "$gui_status" -ne 124 ] || grep -qi 'could not load the qt platform plugin' \
+    "$extract_dir/gui.log"; then
+    echo "error: the installed window did not stay up (exit $gui_status)" >&2
+    exit 1
+  fi
+  echo "installed window ran until stopped: ok"
+else
+  echo "xvfb-run not found (package xvfb): skipping the installed window check"
+fi
+
 printf '\npackage check passed: %s\n' "$deb"
