@@ -32,10 +32,10 @@ package_dir="$build_dir/package"
 rm -rf "$package_dir"
 cpack --config "$build_dir/CPackConfig.cmake" -B "$package_dir"
 debs=("$package_dir"/lingbot-monitor_*.deb)
-[ ${#debs[@]} -eq 1 ] && [ -f "${debs[0]}" ] || {
+if [ ${#debs[@]} -ne 1 ] || [ ! -f "${debs[0]}" ]; then
   echo "error: expected exactly one lingbot-monitor_*.deb in $package_dir" >&2
   exit 1
-}
+fi
 deb=${debs[0]}
 echo "package: $deb"
 dpkg-deb --info "$deb"
@@ -62,7 +62,7 @@ echo "all expected files present"
 
 step "lintian (fails on errors only)"
 lintian_out=$(lintian "$deb" 2>&1) || true
-[ -z "$lintian_out" ] && echo "lintian: clean" || echo "$lintian_out"
+if [ -n "$lintian_out" ]; then echo "$lintian_out"; else echo "lintian: clean"; fi
 if grep -q '^E:' <<<"$lintian_out"; then
   echo "error: lintian reported errors" >&2
   exit 1
