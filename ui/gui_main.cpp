@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTimer>
 
 #include <cstdio>
@@ -16,6 +17,11 @@ int runGui(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("lingbot-monitor"));
     QApplication::setApplicationName(QStringLiteral("lingbot-monitor"));
     QApplication::setApplicationVersion(QStringLiteral(LBM_VERSION));
+    // The installed desktop entry and icon share this id (packaging/); Wayland compositors
+    // match windows to their .desktop file by it.
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.github.lingbot_monitor.LingBotMonitor"));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("io.github.lingbot_monitor.LingBotMonitor")));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
