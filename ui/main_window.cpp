@@ -929,13 +929,7 @@ void MainWindow::showDocument(const lbm::report::SessionDocument& document, cons
     m_chart->setFollow(false);
     m_counters->reset(expected, document.workload.value(QStringLiteral("num_frames")).toInt(),
                       deadline);
-    lbm::MetricsOptions options;
-    options.fps = config.target_fps;
-    options.warmup_chunks = config.warmup_chunks;
-    options.slo_ms = config.chunk_slo_ms;
-    options.playback_buffer_chunks = config.playback_buffer_chunks;
-    options.ttfc_s = session.ttfc_s;
-    options.session_wall_s = session.wall_s;
+    const lbm::MetricsOptions options = lbm::report::metricsOptionsFor(config, session);
     try {
         const auto metrics = lbm::computeMetrics(session.chunks, options);
         m_counters->showMetrics(metrics);
@@ -1011,13 +1005,7 @@ std::optional<lbm::report::SessionDocument> MainWindow::currentDocument() const 
     if (m_session->result() && m_session->result()->video_start_s) {
         entry.video_start_ms = *m_session->result()->video_start_s * 1000.0;
     }
-    lbm::MetricsOptions options;
-    options.fps = settings.target_fps;
-    options.warmup_chunks = settings.warmup_chunks;
-    options.slo_ms = settings.slo_ms;
-    options.playback_buffer_chunks = settings.start_buffer_chunks;
-    options.ttfc_s = entry.ttfc_s;
-    options.session_wall_s = entry.wall_s;
+    const lbm::MetricsOptions options = lbm::report::metricsOptionsFor(document.config, entry);
     QString metrics_problem;
     try {
         entry.metrics = lbm::computeMetrics(entry.chunks, options);

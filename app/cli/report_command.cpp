@@ -121,13 +121,7 @@ void recompute(report::SessionDocument& document, const Overrides& overrides) {
     std::vector<lbm::SessionMetrics> all;
     for (std::size_t i = 0; i < document.sessions.size(); ++i) {
         report::SessionEntry& session = document.sessions[i];
-        lbm::MetricsOptions options;
-        options.fps = config.target_fps;
-        options.warmup_chunks = config.warmup_chunks;
-        options.slo_ms = config.chunk_slo_ms;
-        options.playback_buffer_chunks = config.playback_buffer_chunks;
-        options.ttfc_s = session.ttfc_s;
-        options.session_wall_s = session.wall_s;
+        const lbm::MetricsOptions options = report::metricsOptionsFor(config, session);
         try {
             session.metrics = lbm::computeMetrics(session.chunks, options);
         } catch (const lbm::MetricError& error) {

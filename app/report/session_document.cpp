@@ -281,4 +281,15 @@ QString isoTimestampUtc(const QDateTime& time) {
     return utc.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz000+00:00"));
 }
 
+lbm::MetricsOptions metricsOptionsFor(const RunConfig& config, const SessionEntry& session) {
+    lbm::MetricsOptions options;
+    options.fps = config.target_fps;
+    options.warmup_chunks = config.warmup_chunks;
+    options.slo_ms = config.chunk_slo_ms;
+    options.playback_buffer_chunks = config.playback_buffer_chunks;
+    options.ttfc_s = session.ttfc_s;
+    options.session_wall_s = session.wall_s;
+    return options;
+}
+
 } // namespace lbm::report

@@ -95,6 +95,10 @@ QJsonObject toJson(const SessionDocument& document);
 // it sent. Throws ReportError naming the missing field.
 SessionDocument sessionDocumentFromJson(const QJsonObject& object);
 
+// compute_metrics()'s keyword arguments for one recorded session of a run, as the benchmark
+// passes them: the run's target fps, warmup, SLO and start buffer, the session's TTFC and wall.
+lbm::MetricsOptions metricsOptionsFor(const RunConfig& config, const SessionEntry& session);
+
 // Atomic write (QSaveFile): the file is replaced only when everything was written.
 // Throws ReportError with the path and the reason.
 void writeSessionDocument(const SessionDocument& document, const QString& path);
