@@ -23,6 +23,7 @@
 #include "app/sim/fmp4_encoder.h"
 #include "app/sim/frame_barcode.h"
 #include "app/sim/frame_renderer.h"
+#include "benchmarks/playback/benchmark_support.h"
 #include "resources/bundled_resources.h"
 
 #include <QCoreApplication>
@@ -60,23 +61,8 @@ constexpr int kCycleFrames = kCycleChunks * kFramesPerChunk;
 // As ui/live_session.cpp: frames decoded ahead of the screen that the clock holds.
 constexpr int kMaxFramesAhead = 48;
 
-double percentileOf(std::vector<double> values, double fraction) {
-    if (values.empty()) {
-        return 0.0;
-    }
-    std::sort(values.begin(), values.end());
-    const double rank = fraction * static_cast<double>(values.size() - 1);
-    const auto low = static_cast<std::size_t>(rank);
-    const auto high = std::min(low + 1, values.size() - 1);
-    return values[low] + (values[high] - values[low]) * (rank - static_cast<double>(low));
-}
-
-double cpuSeconds() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
+using lbm::bench::cpuSeconds;
+using lbm::bench::percentileOf;
 
 double residentMegabytes() {
     std::ifstream statm("/proc/self/statm");

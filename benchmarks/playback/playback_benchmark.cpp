@@ -5,6 +5,7 @@
 // playback. Usage: lbm_playback_benchmark [seconds=10] [fps=16]
 
 #include "app/playback/playback_clock.h"
+#include "benchmarks/playback/benchmark_support.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -22,23 +23,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double percentileOf(std::vector<double> values, double fraction) {
-    if (values.empty()) {
-        return 0.0;
-    }
-    std::sort(values.begin(), values.end());
-    const double rank = fraction * static_cast<double>(values.size() - 1);
-    const auto low = static_cast<std::size_t>(rank);
-    const auto high = std::min(low + 1, values.size() - 1);
-    return values[low] + (values[high] - values[low]) * (rank - static_cast<double>(low));
-}
-
-double cpuSeconds() {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-           static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
+using lbm::bench::cpuSeconds;
+using lbm::bench::percentileOf;
 
 void report(const char* name, const std::vector<double>& errors_ms) {
     std::printf("%-28s frames=%5zu  p50=%7.3f ms  p99=%7.3f ms  max=%7.3f ms\n", name,
