@@ -38,6 +38,7 @@ public:
 
     int width() const { return m_width; }
     int height() const { return m_height; }
+    int fps() const { return m_fps; }
     qint64 framesEncoded() const { return m_frames_encoded; }
 
 private:

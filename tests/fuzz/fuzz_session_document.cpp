@@ -1,0 +1,12 @@
+// libFuzzer target: see lbm::fuzz::runSessionDocument in fuzz_entries.h for what one input
+// exercises.
+
+#include "tests/fuzz/fuzz_entries.h"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    lbm::fuzz::runSessionDocument(data, size);
+    return 0;
+}
