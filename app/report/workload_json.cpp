@@ -19,6 +19,12 @@
 namespace lbm::report {
 namespace {
 
+// The most chunks a workload can ask for. Each chunk adds at least "[[],[],[]]," to
+// session.start's camera_action_script and the server refuses a session.start over 4 MiB
+// (protocol.md), so more can never run. Checked before the script is built: a file naming
+// 6e18 chunks made the builder's reserve() throw std::length_error past every caller.
+constexpr long long kMaxWorkloadChunks = 4LL * 1024 * 1024 / 11;
+
 QString fromStd(const std::string& text) {
     return QString::fromStdString(text);
 }
@@ -339,6 +345,13 @@ lbm::Workload loadWorkloadDocument(const QJsonObject& document, const WorkloadOv
                 "A workload file needs either camera_action_script or num_chunks.");
         }
         const long long chunk_count = pythonInt(num_chunks, QStringLiteral("num_chunks"));
+        if (chunk_count > kMaxWorkloadChunks) {
+            throw ReportError(QStringLiteral("Workload field num_chunks is out of range: %1. A "
+                                             "session holds at most %2 chunks (the server "
+                                             "refuses a larger session.start).")
+                                  .arg(jsonText(num_chunks))
+                                  .arg(kMaxWorkloadChunks));
+        }
         const QString pattern =
             pythonStr(getOr(merged, QStringLiteral("camera_pattern"), QStringLiteral("forward")));
         workload.camera_script = lbm::buildCameraScript(chunk_count, pattern.toStdString());

@@ -139,7 +139,15 @@ Outcome runWorkloadFile(const uint8_t* data, size_t size) {
     } catch (const lbm::MetricError& error) {
         return rejected(error.what());
     }
-    // What bench and the window do next with a loaded workload.
+    // What bench and the window do next with a loaded workload. Up to a few hundred thousand
+    // chunks are valid, and under ASan's allocator the session.start of the largest takes
+    // over a minute (load alone about 3 s): past kPayloadChunks the harness stops after
+    // loading, so -timeout=10 reports hangs instead of big valid work.
+    constexpr std::size_t kPayloadChunks = 10000;
+    check(workload.numChunks() >= 1, "an accepted workload has chunks");
+    if (workload.camera_script.size() > kPayloadChunks) {
+        return Outcome::Accepted;
+    }
     workload.validate();
     const QJsonObject start = report::sessionStartPayload(workload, QStringLiteral("model"));
     check(!QJsonDocument(start).toJson(QJsonDocument::Compact).isEmpty(), "a start payload");
@@ -147,7 +155,6 @@ Outcome runWorkloadFile(const uint8_t* data, size_t size) {
     for (const lbm::PromptUpdate& update : workload.prompt_updates) {
         report::promptUpdatePayload(update);
     }
-    check(workload.numChunks() >= 1, "an accepted workload has chunks");
     return Outcome::Accepted;
 }
 

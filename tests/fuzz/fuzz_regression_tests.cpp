@@ -3,6 +3,8 @@
 // the normal build: nothing may throw past the app's own error types, and inputs that are
 // plainly valid or invalid must be reported as such.
 
+#include "app/report/report_error.h"
+#include "app/report/workload_json.h"
 #include "tests/fuzz/fuzz_entries.h"
 #include "tests/fuzz/seed_corpus.h"
 
@@ -10,9 +12,11 @@
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
 
 using lbm::fuzz::Outcome;
@@ -88,6 +92,38 @@ TEST_CASE("workload_file: golden and example workloads load or fail as the seed 
     }
     CHECK(replay(lbm::fuzz::runWorkloadFile, QByteArray("{\"image\": \"x\"")) == Outcome::Rejected);
     replayRegressions(lbm::fuzz::kWorkloadFileTarget, lbm::fuzz::runWorkloadFile);
+}
+
+TEST_CASE("workload_file: a num_chunks no session could hold is a workload error, not "
+          "std::length_error from building the camera script",
+          "[fuzz][workload]") {
+    // libFuzzer's find: {"image": "data:x", "num_chunks": 6237970878134601500}.
+    const auto inputs = regressionInputs(lbm::fuzz::kWorkloadFileTarget);
+    const auto found = std::find_if(inputs.begin(), inputs.end(), [](const Seed& input) {
+        return input.name == QStringLiteral("crash-c9d8c6898b97ff0f774cd2d2d0754bb57c32d8ab");
+    });
+    REQUIRE(found != inputs.end());
+    CHECK(replay(lbm::fuzz::runWorkloadFile, found->bytes) == Outcome::Rejected);
+    // 4 MiB / len("[[],[],[]],") is the first count refused.
+    const QByteArray over("{\"image\": \"data:x\", \"num_chunks\": 381301}");
+    QTemporaryDir directory;
+    REQUIRE(directory.isValid());
+    const QString path = directory.filePath(QStringLiteral("workload.json"));
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(over);
+    file.close();
+    try {
+        lbm::report::loadWorkloadFile(path);
+        FAIL("381301 chunks loaded");
+    } catch (const lbm::report::ReportError& error) {
+        CHECK(error.message() ==
+              QStringLiteral("Workload field num_chunks is out of range: 381301. A session holds "
+                             "at most 381300 chunks (the server refuses a larger "
+                             "session.start)."));
+    }
+    CHECK(replay(lbm::fuzz::runWorkloadFile,
+                 QByteArray("{\"image\": \"data:x\", \"num_chunks\": 3000}")) == Outcome::Accepted);
 }
 
 TEST_CASE("session_document: our and the benchmark's documents read and recompute, "
