@@ -47,6 +47,11 @@ bool LiveSession::start(const LiveSessionSettings& settings, QString* error) {
     lbm::session::SessionOptions options;
     options.model = settings.model;
     options.workload = settings.workload;
+    options.ping_interval_s = settings.ping_interval_s;
+    options.first_chunk_timeout_s = settings.first_chunk_timeout_s;
+    options.chunk_timeout_s = settings.chunk_timeout_s;
+    options.connect_timeout_s = settings.connect_timeout_s;
+    options.insecure = settings.insecure;
     try {
         const auto fit = lbm::session::fitSessionStart(options.workload, settings.model);
         if (fit.changed) {
@@ -100,6 +105,7 @@ bool LiveSession::start(const LiveSessionSettings& settings, QString* error) {
     }
     m_frames_expected = 0;
     m_frames_decoded = 0;
+    m_simulator_halted = false;
     m_media_bytes = 0;
 
     m_client = std::make_unique<lbm::session::SessionClient>();
@@ -207,15 +213,23 @@ void LiveSession::onChunk(const lbm::session::ChunkEvent& chunk) {
     const lbm::ChunkRecord record = chunk.record();
     m_records.push_back(record);
     double stall_ms = 0.0;
-    if (m_simulator) {
-        const bool was_started = m_simulator->started();
-        const auto before = was_started ? m_simulator->result() : lbm::PlaybackResult{};
-        m_simulator->addRecord(record);
-        if (m_simulator->started()) {
-            const auto after = m_simulator->result();
-            if (after.underrun_count > before.underrun_count) {
-                stall_ms = (after.total_stall_s - before.total_stall_s) * 1000.0;
+    if (m_simulator && !m_simulator_halted) {
+        try {
+            const bool was_started = m_simulator->started();
+            const auto before = was_started ? m_simulator->result() : lbm::PlaybackResult{};
+            m_simulator->addRecord(record);
+            if (m_simulator->started()) {
+                const auto after = m_simulator->result();
+                if (after.underrun_count > before.underrun_count) {
+                    stall_ms = (after.total_stall_s - before.total_stall_s) * 1000.0;
+                }
             }
+        } catch (const std::exception& error) {
+            // A server that repeats or reorders chunk indices (the session then fails on
+            // session.done) must not take the window down with an exception through the
+            // event loop: the simulated viewer stops at the last chunk in order.
+            m_simulator_halted = true;
+            emit problem(tr("Simulated playback stopped: %1").arg(QString::fromUtf8(error.what())));
         }
     }
     emit chunkLanded(record, stall_ms);

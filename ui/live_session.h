@@ -38,6 +38,14 @@ struct LiveSessionSettings {
     int warmup_chunks = 6;
     std::optional<double> slo_ms;
     bool steering = false;
+    // The session client's keepalive and timeouts (SessionOptions' defaults, the benchmark's):
+    // without them a server that goes silent holds the window in "streaming" for 15 minutes.
+    double ping_interval_s = 20.0;
+    double first_chunk_timeout_s = 900.0;
+    double chunk_timeout_s = 300.0;
+    double connect_timeout_s = 10.0;
+    // wss:// only: accept any certificate (SessionClient warns through problem()).
+    bool insecure = false;
 };
 
 class LiveSession : public QObject {
@@ -90,6 +98,7 @@ private:
     std::unique_ptr<lbm::session::SessionClient> m_client;
     std::unique_ptr<lbm::media::StreamDecoder> m_decoder;
     std::unique_ptr<lbm::LivePlaybackSimulator> m_simulator;
+    bool m_simulator_halted = false; // it refused a chunk (out of order); fed no more
     lbm::media::Recorder m_recorder;
     QTemporaryDir m_recording_dir;
     std::vector<lbm::ChunkRecord> m_records;

@@ -1,6 +1,7 @@
 #include "ui/session_form.h"
 
 #include "app/report/workload_json.h"
+#include "app/session/first_frame.h"
 #include "metrics/geometry.h"
 #include "metrics/metric_error.h"
 #include "resources/bundled_resources.h"
@@ -291,7 +292,9 @@ QString SessionForm::imageReference() const {
     if (imagePath().isEmpty()) {
         return lbm::bundledFirstFrameDataUrl();
     }
-    return lbm::report::resolveImageReference(imagePath());
+    // bench's checks (an image Qt can read, at most 4096x4096), so the form marks what the
+    // server would refuse before Start.
+    return lbm::session::resolveFirstFrame(imagePath());
 }
 
 lbm::Workload SessionForm::workload() const {
@@ -360,7 +363,7 @@ QString SessionForm::validate() {
             const QString reason = QString::fromUtf8(error.what());
             QWidget* field = m_prompt;
             if (reason.contains(QLatin1String("image")) ||
-                reason.contains(QLatin1String("--image"))) {
+                reason.contains(QLatin1String("first frame"))) {
                 field = m_image;
             } else if (reason.contains(QLatin1String("negative"))) {
                 field = m_negative;

@@ -536,6 +536,7 @@ struct MeasuredSession {
     media::DecoderStats decoder;
     QStringList decoder_errors;
     QList<session::ChunkEvent> chunks;
+    QString recorder_error; // the raw recording stopped (disk full, ...); the session went on
 };
 
 MeasuredSession runOneSession(const session::SessionOptions& options, const BenchArgs& args,
@@ -592,6 +593,7 @@ MeasuredSession runOneSession(const session::SessionOptions& options, const Benc
 
     measured_session.result = *client.result();
     measured_session.timeline = client.timeline();
+    measured_session.recorder_error = recorder_error;
     if (decoder) {
         decoder->finish();
         // Keep taking frames so the decoder is never stuck on a full queue; bounded by the
@@ -676,6 +678,36 @@ std::optional<QString> gitRevision() {
     return sha.isEmpty() ? std::nullopt : std::optional<QString>(sha);
 }
 
+// Output paths are checked before connecting: a run can take many minutes, and learning at
+// the end that its document cannot be written would lose it.
+void checkOutputPath(const QString& flag, const std::optional<QString>& path) {
+    if (!path) {
+        return;
+    }
+    const QFileInfo target(*path);
+    if (target.isDir()) {
+        throw BenchError{
+            QStringLiteral("%1 %2 is a directory; give a file path.").arg(flag, *path)};
+    }
+    const QFileInfo parent(target.absolutePath());
+    const QString shown = QDir::toNativeSeparators(parent.filePath());
+    if (!parent.exists()) {
+        throw BenchError{QStringLiteral("%1 %2: the directory %3 does not exist; create it or "
+                                        "choose another path.")
+                             .arg(flag, *path, shown)};
+    }
+    if (!parent.isDir()) {
+        throw BenchError{QStringLiteral("%1 %2: %3 is not a directory; choose a path in a "
+                                        "directory you can write to.")
+                             .arg(flag, *path, shown)};
+    }
+    if (!parent.isWritable()) {
+        throw BenchError{QStringLiteral("%1 %2: the directory %3 is not writable; choose a path "
+                                        "in a directory you can write to.")
+                             .arg(flag, *path, shown)};
+    }
+}
+
 Workload buildWorkload(const BenchArgs& args, bool* used_bundled) {
     const auto resolver = [&](const QString& value) -> QString {
         return session::resolveFirstFrame(args.image.value_or(value));
@@ -719,6 +751,10 @@ int runBench(const BenchArgs& args) {
     Workload workload = buildWorkload(args, &used_bundled);
     const session::FitResult fit = session::fitSessionStart(workload, args.model);
     const double target_fps = args.target_fps.value_or(static_cast<double>(workload.fps));
+    checkOutputPath(QStringLiteral("--output-json"), args.output_json);
+    checkOutputPath(QStringLiteral("--csv"), args.csv);
+    checkOutputPath(QStringLiteral("--save-raw"), args.save_raw);
+    checkOutputPath(QStringLiteral("--save-video"), args.save_video);
 
     std::unique_ptr<InProcessSimulator> simulator;
     QString url = endpointUrl(args);
@@ -854,9 +890,13 @@ int runBench(const BenchArgs& args) {
         if (!last.result.ok) {
             document.sessions.push_back(entry);
             if (args.csv && !last.result.records.empty()) {
-                writeCsv(*args.csv, last,
-                         args.chunk_slo_ms.value_or(steadyChunkDeadlineMs(target_fps)),
-                         args.warmup_chunks);
+                try {
+                    writeCsv(*args.csv, last,
+                             args.chunk_slo_ms.value_or(steadyChunkDeadlineMs(target_fps)),
+                             args.warmup_chunks);
+                } catch (const std::exception& error) {
+                    err() << "WARNING: " << QString::fromUtf8(error.what()) << Qt::endl;
+                }
             }
             writePartial(last.result.error);
             if (record) {
@@ -877,27 +917,51 @@ int runBench(const BenchArgs& args) {
     out() << '\n' << report::formatTextReport(document);
     out().flush();
 
-    if (args.save_video) {
-        const media::RemuxResult remux = media::remuxToMp4(raw_path, *args.save_video);
-        if (!remux.ok) {
-            throw BenchError{remux.error};
+    // Each output on its own: one that cannot be written (a full disk) must not cost the
+    // others. Every failure is reported and the run exits 1.
+    QStringList output_errors;
+    if (!last.recorder_error.isEmpty()) {
+        output_errors.append(last.recorder_error);
+    }
+    const auto attempt = [&output_errors](const std::function<void()>& write) {
+        try {
+            write();
+        } catch (const BenchError& error) {
+            output_errors.append(error.message);
+        } catch (const std::exception& error) {
+            output_errors.append(QString::fromUtf8(error.what()));
         }
-        out() << report::savedVideoLine(last.result.media_bytes + last.result.trailer_bytes,
-                                        QFileInfo(*args.save_video).size(), *args.save_video)
-              << Qt::endl;
+    };
+    if (args.save_video) {
+        attempt([&] {
+            const media::RemuxResult remux = media::remuxToMp4(raw_path, *args.save_video);
+            if (!remux.ok) {
+                throw BenchError{remux.error};
+            }
+            out() << report::savedVideoLine(last.result.media_bytes + last.result.trailer_bytes,
+                                            QFileInfo(*args.save_video).size(), *args.save_video)
+                  << Qt::endl;
+        });
     }
     if (args.csv) {
-        writeCsv(*args.csv, last,
-                 document.metrics->single_session
-                     ? document.metrics->single_session->chunk_deadline_ms
-                     : document.metrics->chunk_deadline_ms,
-                 args.warmup_chunks);
+        attempt([&] {
+            writeCsv(*args.csv, last,
+                     document.metrics->single_session
+                         ? document.metrics->single_session->chunk_deadline_ms
+                         : document.metrics->chunk_deadline_ms,
+                     args.warmup_chunks);
+        });
     }
     if (args.output_json) {
-        report::writeSessionDocument(document, *args.output_json);
-        out() << report::wroteLine(*args.output_json) << Qt::endl;
+        attempt([&] {
+            report::writeSessionDocument(document, *args.output_json);
+            out() << report::wroteLine(*args.output_json) << Qt::endl;
+        });
     }
-    return 0;
+    for (const QString& error : output_errors) {
+        err() << "ERROR: " << error << Qt::endl;
+    }
+    return output_errors.isEmpty() ? 0 : 1;
 }
 
 } // namespace

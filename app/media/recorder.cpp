@@ -3,6 +3,9 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include <cerrno>
+#include <cstring>
+
 namespace lbm::media {
 namespace {
 
@@ -53,15 +56,22 @@ bool Recorder::append(const QByteArray& bytes) {
         m_error = QStringLiteral("The recording is not open; call open() with a .m4s path first.");
         return false;
     }
+    errno = 0;
     const qint64 written = m_file.write(bytes);
+    // A short write (the disk filled up) sets no QFile error; errno still says why.
+    const int write_errno = errno;
     // QFile buffers; flushing each chunk is what makes a crash lose at most the chunk in
     // flight. (No fsync: the OS keeps the data if only the process dies.)
     const bool flushed = written == bytes.size() && m_file.flush();
     if (!flushed) {
+        const bool qt_knows = m_file.error() != QFileDevice::NoError || write_errno == 0;
         m_error = QStringLiteral("Cannot write to the recording %1 after %2 bytes: %3; %4.")
                       .arg(QDir::toNativeSeparators(m_file.fileName()))
                       .arg(m_bytes_written)
-                      .arg(m_file.errorString(), fixFor(m_file.error(), m_file.fileName()));
+                      .arg(qt_knows ? m_file.errorString()
+                                    : QString::fromLocal8Bit(std::strerror(write_errno)),
+                           fixFor(qt_knows ? m_file.error() : QFileDevice::WriteError,
+                                  m_file.fileName()));
         return false;
     }
     m_bytes_written += written;

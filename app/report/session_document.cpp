@@ -11,6 +11,8 @@
 #include <QJsonParseError>
 #include <QSaveFile>
 
+#include <cerrno>
+#include <cstring>
 #include <limits>
 
 namespace lbm::report {
@@ -228,16 +230,23 @@ SessionDocument sessionDocumentFromJson(const QJsonObject& object) {
 
 void writeSessionDocument(const SessionDocument& document, const QString& path) {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    // Unbuffered: Qt 6.4's buffered QSaveFile::commit() reports success on a full disk and
+    // leaves an empty file; a direct write fails honestly and nothing replaces the target.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
         throw ReportError(QStringLiteral("Cannot write %1: %2. Choose a writable location.")
                               .arg(path, file.errorString()));
     }
     QByteArray bytes = toPythonJson(toJson(document), 2);
     bytes.append('\n');
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
+    errno = 0;
+    const bool written = file.write(bytes) == bytes.size();
+    const QString reason = file.error() != QFileDevice::NoError || errno == 0
+                               ? file.errorString()
+                               : QString::fromLocal8Bit(std::strerror(errno));
+    if (!written || !file.commit()) {
         throw ReportError(QStringLiteral("Cannot write %1: %2. Nothing was written; check the "
                                          "free space and permissions.")
-                              .arg(path, file.errorString()));
+                              .arg(path, written ? file.errorString() : reason));
     }
 }
 

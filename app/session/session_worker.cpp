@@ -212,6 +212,12 @@ QString SessionWorker::connectFailure(QAbstractSocket::SocketError error) const 
                               "--host/--port (or --base-url).");
     } else if (error == QAbstractSocket::HostNotFoundError) {
         hint = QStringLiteral(" The host name does not resolve: check --host / --base-url.");
+    } else if (error == QAbstractSocket::RemoteHostClosedError &&
+               m_options.url.scheme() == QStringLiteral("wss")) {
+        // What a wss:// URL for a server without TLS on that port usually looks like.
+        hint = QStringLiteral(" It hung up during the TLS or WebSocket handshake: check that the "
+                              "server serves TLS on this port (a plain server needs ws:// or "
+                              "http://).");
     }
     QString reason = m_socket->errorString();
     while (reason.endsWith(QLatin1Char('.'))) {

@@ -8,7 +8,11 @@
 
 ScriptedServer::ScriptedServer(Script script)
     : m_script(std::move(script))
-    , m_server(QStringLiteral("scripted"), QWebSocketServer::NonSecureMode) {
+    , m_server(QStringLiteral("scripted"),
+               m_script.tls ? QWebSocketServer::SecureMode : QWebSocketServer::NonSecureMode) {
+    if (m_script.tls) {
+        m_server.setSslConfiguration(*m_script.tls);
+    }
     m_server.listen(QHostAddress::LocalHost, 0);
     connect(&m_server, &QWebSocketServer::newConnection, this, &ScriptedServer::onNewConnection);
     m_timer.setSingleShot(true);
@@ -21,7 +25,9 @@ ScriptedServer::~ScriptedServer() {
 }
 
 QUrl ScriptedServer::url() const {
-    return QUrl(QStringLiteral("ws://127.0.0.1:%1/v1/realtime/video").arg(m_server.serverPort()));
+    return QUrl(QStringLiteral("%1://127.0.0.1:%2/v1/realtime/video")
+                    .arg(m_script.tls ? QStringLiteral("wss") : QStringLiteral("ws"))
+                    .arg(m_server.serverPort()));
 }
 
 QList<QJsonObject> ScriptedServer::receivedOfType(const QString& type) const {

@@ -8,6 +8,7 @@
 #include <QList>
 #include <QObject>
 #include <QPointer>
+#include <QSslConfiguration>
 #include <QTimer>
 #include <QUrl>
 #include <QWebSocket>
@@ -15,6 +16,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 namespace lbm::sim {
 class Fmp4Encoder;
@@ -38,6 +40,8 @@ public:
         // Called before chunk n is sent; return false to stop the stream there (the hook
         // may misbehave on the socket itself).
         std::function<bool(QWebSocket* socket, int chunk)> before_chunk;
+        // Serve wss:// with this certificate and key instead of plain ws://.
+        std::optional<QSslConfiguration> tls;
     };
 
     explicit ScriptedServer(Script script);
