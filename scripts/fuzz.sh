@@ -50,12 +50,15 @@ for target in "${targets[@]}"; do
   log="$build/logs/$target.log"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   before=$(find "$corpus" -type f | wc -l)
+  # The keys Qt compares in uninstrumented code, which libFuzzer cannot learn by itself.
+  dict=()
+  [ -f "tests/fuzz/dictionaries/$target.dict" ] && dict=(-dict="tests/fuzz/dictionaries/$target.dict")
   status=0
   # New inputs go to the first directory (the working corpus); the seeds are read only.
   # Leaks are checked per input (libFuzzer's default with ASan).
   "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-    -print_final_stats=1 -artifact_prefix="$artifacts/" "$corpus" "$build/seeds/$target" \
-    >"$log" 2>&1 || status=$?
+    -print_final_stats=1 -artifact_prefix="$artifacts/" "${dict[@]}" "$corpus" \
+    "$build/seeds/$target" >"$log" 2>&1 || status=$?
   after=$(find "$corpus" -type f | wc -l)
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
   rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
