@@ -27,6 +27,7 @@ extern "C" {
 
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace lbm::fuzz {
 namespace {
@@ -221,15 +222,35 @@ Outcome runStreamDecoder(const uint8_t* data, size_t size) {
     options.frame_queue_capacity = 4;
     options.convert_to_image = true;
     media::StreamDecoder decoder(options);
-    media::ChunkInfo info;
-    info.transport_index = 0;
-    info.generation_index = 0;
-    info.num_frames = 9;
-    info.kind = media::ChunkKind::Media;
-    decoder.pushChunk(info, init);
-    // Consecutive pushes with the same transport index extend one chunk, as the network
-    // side's partial deliveries do.
-    decoder.pushChunk(info, bytesOf(data, size));
+    // Transport chunks as the server cuts them: a new payload starts at each moof box after
+    // the first (init segment + first fragment are chunk 0), one frame each, and the payload
+    // holding mfra is the trailer. The cut is read from the bytes, so every input still is
+    // plain stream bytes and the encoder's output is a meaningful seed.
+    const QByteArray bytes = bytesOf(data, size);
+    std::vector<qsizetype> starts{0};
+    for (qsizetype at = bytes.indexOf("moof", 4); at >= 4; at = bytes.indexOf("moof", at + 4)) {
+        if (at - 4 > starts.back()) {
+            starts.push_back(at - 4);
+        }
+    }
+    starts.push_back(bytes.size());
+    for (size_t index = 0; index + 1 < starts.size(); ++index) {
+        const QByteArray piece = bytes.mid(starts[index], starts[index + 1] - starts[index]);
+        media::ChunkInfo info;
+        info.transport_index = static_cast<qint64>(index);
+        if (index > 0 && piece.contains("mfra")) {
+            info.kind = media::ChunkKind::Trailer;
+        } else {
+            info.generation_index = static_cast<qint64>(index);
+            info.num_frames = 1;
+        }
+        if (index == 0) {
+            // Consecutive pushes with the same transport index extend one chunk, as the
+            // network side's partial deliveries do.
+            decoder.pushChunk(info, init);
+        }
+        decoder.pushChunk(info, piece);
+    }
     decoder.finish();
     // A negative timeout waits until a frame comes or decoding ends: no sleeps, and the
     // loop ends because the stream has ended.
