@@ -70,8 +70,12 @@ for target in "${targets[@]}"; do
     failed=1
     # libFuzzer names the input it saved: "Test unit written to <path>".
     unit=$(sed -n 's/.*Test unit written to //p' "$log" | tail -n 1)
-    kind=$(grep -oE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [a-z-]+' "$log" | head -n 1 || true)
-    [ -n "$kind" ] || kind=$(grep -oE 'runtime error: .*' "$log" | head -n 1 || true)
+    kind=$(grep -m 1 -oE 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer): [^(]+' "$log" \
+      | sed 's/ on address.*//; s/ *$//' || true)
+    # An uncaught exception ends in "deadly signal"; libstdc++ names it just before.
+    thrown=$(grep -m 1 -oE "terminate called after throwing an instance of '[^']+'" "$log" || true)
+    [ -z "$thrown" ] || kind="$kind, ${thrown#terminate called after }"
+    [ -n "$kind" ] || kind=$(grep -m 1 -oE 'runtime error: .*' "$log" || true)
     echo "$line, FAILED (exit $status${kind:+: $kind})"
     echo "  input: ${unit:-see $log}"
     echo "  copy it to tests/fuzz/regressions/$target/, fix the app, and replay it with" \
