@@ -69,6 +69,9 @@ void SessionWorker::begin() {
     m_socket->setMaxAllowedIncomingFrameSize(kMaxIncomingBytes);
     connect(m_socket, &QWebSocket::connected, this, &SessionWorker::onConnected);
     connect(m_socket, &QWebSocket::disconnected, this, &SessionWorker::onDisconnected);
+    // Qt answers a server's close frame through close(), which announces itself; a dropped
+    // connection only disconnects (and closeCode() then still says 1000).
+    connect(m_socket, &QWebSocket::aboutToClose, this, [this] { m_peer_closed = true; });
     // Qt 6.4 names the signal error(); errorOccurred() only arrived in 6.5.
     connect(m_socket, qOverload<QAbstractSocket::SocketError>(&QWebSocket::error), this,
             &SessionWorker::onSocketError);
@@ -185,11 +188,18 @@ void SessionWorker::onSocketError(QAbstractSocket::SocketError error) {
     const QString url = m_options.url.toString();
     if (!m_connected) {
         if (error == QAbstractSocket::SslHandshakeFailedError || !m_ssl_problems.isEmpty()) {
-            fail(
-                QStringLiteral("TLS handshake with %1 failed: %2. If the server uses a "
-                               "self-signed or private certificate, install its CA or pass "
-                               "--insecure (no verification).")
-                    .arg(url, m_ssl_problems.isEmpty() ? m_socket->errorString() : m_ssl_problems));
+            // Certificate problems arrive as sslErrors; a handshake that fails without one
+            // (e.g. "wrong version number") is a server that does not speak TLS there, which
+            // --insecure would not fix.
+            const QString fix =
+                m_ssl_problems.isEmpty()
+                    ? QStringLiteral("Check that the server serves TLS on this port (a plain "
+                                     "server needs ws:// or http://).")
+                    : QStringLiteral("If the server uses a self-signed or private certificate, "
+                                     "install its CA or pass --insecure (no verification).");
+            fail(QStringLiteral("TLS handshake with %1 failed: %2. %3")
+                     .arg(url, m_ssl_problems.isEmpty() ? m_socket->errorString() : m_ssl_problems,
+                          fix));
             return;
         }
         fail(connectFailure(error));
@@ -236,9 +246,12 @@ void SessionWorker::onDisconnected() {
         fail(connectFailure(m_socket->error()));
         return;
     }
-    QString detail = QStringLiteral("close code %1").arg(static_cast<int>(m_socket->closeCode()));
-    if (!m_socket->closeReason().isEmpty()) {
-        detail += QStringLiteral(": ") + m_socket->closeReason();
+    QString detail = QStringLiteral("no close frame: the connection dropped");
+    if (m_peer_closed) {
+        detail = QStringLiteral("close code %1").arg(static_cast<int>(m_socket->closeCode()));
+        if (!m_socket->closeReason().isEmpty()) {
+            detail += QStringLiteral(": ") + m_socket->closeReason();
+        }
     }
     QString mid_chunk;
     if (m_pending_metadata) {

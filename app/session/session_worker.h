@@ -95,6 +95,8 @@ private:
     QElapsedTimer m_clock; // the session clock: started right after session.start is sent
     SessionState m_state = SessionState::Idle;
     bool m_connected = false;
+    // The server sent a close frame (Qt reports CloseCodeNormal when none came).
+    bool m_peer_closed = false;
     QString m_ssl_problems;
 
     std::optional<protocol::ChunkMetadata> m_pending_metadata;

@@ -20,6 +20,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <functional>
 #include <memory>
 
@@ -43,8 +44,11 @@ struct Cell {
     int chunks = 0;      // media chunks the client records
     qint64 min_frames = 0;
     bool trailer = false;
-    double max_elapsed_s = 10.0;
+    // Timeouts are 4 s before the first chunk, 1 s between chunks, 10 s to connect; every
+    // cell's stream or failure comes well inside that, plus a process start.
+    double max_elapsed_s = 8.0;
     bool insecure = false;
+    QString gui_problem; // a problem() line the GUI engine must show
 };
 
 // The bench flags every cell uses: 4 chunks, short timeouts, frequent pings.
@@ -163,7 +167,7 @@ std::vector<Cell> cells() {
     table.push_back(
         simulatorFault(QStringLiteral("disconnect"),
                        QStringLiteral("The server closed the connection after 2 chunk(s) without "
-                                      "session.done")));
+                                      "session.done (no close frame: the connection dropped).")));
     table.push_back(simulatorFault(QStringLiteral("garbage"),
                                    QStringLiteral("The server sent a text frame that is not valid "
                                                   "JSON")));
@@ -206,7 +210,9 @@ std::vector<Cell> cells() {
                                                    "0\r\nConnection: close\r\n\r\n"));
         };
         cell.message = {QStringLiteral("TLS handshake with wss://127.0.0.1:"),
-                        QStringLiteral("failed: ")};
+                        QStringLiteral("failed: Error during SSL handshake: "),
+                        QStringLiteral("Check that the server serves TLS on this port (a plain "
+                                       "server needs ws:// or http://).")};
         table.push_back(cell);
     }
     {
@@ -251,7 +257,33 @@ std::vector<Cell> cells() {
                        true);
         };
         cell.message = {QStringLiteral("The server closed the connection after 2 chunk(s) while "
-                                       "waiting for the bytes of its announced chunk")};
+                                       "waiting for the bytes of its announced chunk without "
+                                       "session.done (no close frame: the connection dropped).")};
+        cell.chunks = 2;
+        cell.min_frames = playableFrames(2);
+        table.push_back(cell);
+    }
+    {
+        // A server that gives up with a close frame and a reason: both reach the user.
+        Cell cell;
+        cell.name = QStringLiteral("server closes with code 1011 mid-session");
+        cell.serve = [] {
+            ScriptedServer::Script script;
+            script.chunks = kChunks;
+            script.real_video = true;
+            script.before_chunk = [](QWebSocket* socket, int chunk) {
+                if (chunk == 2) {
+                    socket->close(QWebSocketProtocol::CloseCodeBadOperation,
+                                  QStringLiteral("internal error"));
+                    return false;
+                }
+                return true;
+            };
+            auto server = std::make_shared<ScriptedServer>(script);
+            return Endpoint{server, server->url()};
+        };
+        cell.message = {QStringLiteral("The server closed the connection after 2 chunk(s) without "
+                                       "session.done (close code 1011: internal error).")};
         cell.chunks = 2;
         cell.min_frames = playableFrames(2);
         table.push_back(cell);
@@ -299,6 +331,8 @@ std::vector<Cell> cells() {
                        false);
         };
         cell.message = {QStringLiteral("Chunk indices are not contiguous from zero: [0, 1, 2, 1]")};
+        cell.gui_problem = QStringLiteral("Simulated playback stopped: Chunk 1 arrived after chunk "
+                                          "2;");
         cell.chunks = kChunks;
         cell.min_frames = kFramesInStream;
         cell.trailer = true;
@@ -379,6 +413,14 @@ void checkRecording(const QString& raw_path, qint64 received_bytes, const Cell& 
     REQUIRE(remux.packets_written >= cell.min_frames);
 }
 
+// LBM_FAULT_TABLE=1 prints one markdown row per cell (for docs/reliability.md).
+void tableRow(const char* client, const Cell& cell, const QString& outcome, double elapsed_s) {
+    if (qEnvironmentVariableIsSet("LBM_FAULT_TABLE")) {
+        std::printf("| %s | %s | %s | %.2f s |\n", qPrintable(cell.name), client,
+                    qPrintable(outcome), elapsed_s);
+    }
+}
+
 void runBenchCell(const Cell& cell) {
     const Endpoint endpoint = cell.serve();
     QTemporaryDir dir;
@@ -404,6 +446,9 @@ void runBenchCell(const Cell& cell) {
         arguments.append(QStringLiteral("--insecure"));
     }
     const BenchRun run = runBench(arguments);
+    tableRow("bench", cell,
+             QStringLiteral("exit %1: `%2`").arg(run.exit_code).arg(lastLine(run.err)),
+             run.elapsed_s);
     INFO("stderr: " << run.err.toStdString());
     INFO("elapsed " << run.elapsed_s << " s");
     REQUIRE_FALSE(run.crashed);
@@ -449,6 +494,14 @@ void runGuiCell(const Cell& cell) {
     options.chunk_timeout_s = kChunkTimeoutS;
     options.ping_interval_s = kPingIntervalS;
     const GuiRun run = runGuiEngine(options);
+    tableRow("GUI engine", cell,
+             run.result.ok
+                 ? QStringLiteral("ok%1").arg(
+                       run.problems.isEmpty()
+                           ? QString()
+                           : QStringLiteral(": `%1`").arg(run.problems.join(QStringLiteral(" / "))))
+                 : QStringLiteral("`%1`").arg(run.result.error),
+             run.elapsed_s);
     INFO("problems: " << run.problems.join(QStringLiteral(" | ")).toStdString());
     INFO("elapsed " << run.elapsed_s << " s");
     REQUIRE(run.started);
@@ -462,6 +515,9 @@ void runGuiCell(const Cell& cell) {
         }
     } else {
         requireMessage(result.error, cell);
+    }
+    if (!cell.gui_problem.isEmpty()) {
+        REQUIRE(run.problems.filter(cell.gui_problem).size() == 1);
     }
     // The engine's records are the session's, in order.
     REQUIRE(run.records.size() == static_cast<std::size_t>(cell.chunks));
