@@ -250,6 +250,12 @@ TEST_CASE("an output under a path that is not a directory is refused before conn
     const BenchRun run =
         runBench(unreachable() + QStringList{QStringLiteral("--output-json"), dir.path()});
     requireRefusedBeforeConnecting(run, {QStringLiteral("is a directory; give a file path")});
+    const QString missing_dir = dir.filePath(QStringLiteral("no/such/dir"));
+    requireRefusedBeforeConnecting(
+        runBench(unreachable() +
+                 QStringList{QStringLiteral("--csv"), missing_dir + QStringLiteral("/run.csv")}),
+        {QStringLiteral("the directory %1 does not exist; create it or choose another path.")
+             .arg(missing_dir)});
 }
 
 namespace {
