@@ -3,6 +3,7 @@
 // the normal build: nothing may throw past the app's own error types, and inputs that are
 // plainly valid or invalid must be reported as such.
 
+#include "app/media/stream_decoder.h"
 #include "app/report/report_error.h"
 #include "app/report/workload_json.h"
 #include "tests/fuzz/fuzz_entries.h"
@@ -15,6 +16,10 @@
 #include <QTemporaryDir>
 
 #include <catch2/catch.hpp>
+
+extern "C" {
+#include <libavutil/mem.h>
+}
 
 #include <algorithm>
 #include <functional>
@@ -140,6 +145,36 @@ TEST_CASE("session_document: our and the benchmark's documents read and recomput
     CHECK(replay(lbm::fuzz::runSessionDocument, QByteArray("{\"sessions\": []}")) ==
           Outcome::Rejected);
     replayRegressions(lbm::fuzz::kSessionDocumentTarget, lbm::fuzz::runSessionDocument);
+}
+
+TEST_CASE("stream_decoder: a trun claiming 83,886,080 samples is a demuxer error, not a "
+          "2.8 GB index allocation",
+          "[fuzz][decoder]") {
+    // libFuzzer's find (out-of-memory): moof > traf > trun with sample_count 0x05000000.
+    const auto inputs = regressionInputs(lbm::fuzz::kStreamDecoderTarget);
+    const auto found = std::find_if(inputs.begin(), inputs.end(), [](const Seed& input) {
+        return input.name == QStringLiteral("oom-943a95d006556921fc90ef559aaea6adc503334a");
+    });
+    REQUIRE(found != inputs.end());
+    lbm::media::DecoderOptions options;
+    options.thread_count = 1;
+    lbm::media::StreamDecoder decoder(options);
+    lbm::media::ChunkInfo info;
+    info.generation_index = 0;
+    info.num_frames = 9;
+    decoder.pushChunk(info, lbm::fuzz::decoderInitSegment() + found->bytes);
+    decoder.finish();
+    while (decoder.popFrame(-1)) {
+    }
+    const lbm::media::DecoderStats stats = decoder.stats();
+    INFO(stats.first_error.toStdString());
+    CHECK(stats.state == lbm::media::DecoderState::Failed);
+    CHECK(replay(lbm::fuzz::runStreamDecoder, found->bytes) == Outcome::Rejected);
+    // Without ASan the 2.8 GB would be overcommitted untouched, so check the limit itself:
+    // once a decoder exists, FFmpeg refuses single allocations over 64 MiB.
+    void* huge = av_malloc(size_t(64) * 1024 * 1024 + 1);
+    CHECK(huge == nullptr);
+    av_free(huge);
 }
 
 TEST_CASE("stream_decoder: encoder output after the init segment decodes, damaged bytes fail "
