@@ -10,6 +10,29 @@ ChunkProducer::ChunkProducer(const QImage& first_frame, int width, int height, i
 
 ChunkProducer::~ChunkProducer() = default;
 
+void ChunkProducer::enqueue(const ChunkPlan& plan, bool last) {
+    {
+        const std::lock_guard lock(m_queue_mutex);
+        m_queue.push_back(QueuedPlan{plan, last});
+    }
+    QMetaObject::invokeMethod(this, &ChunkProducer::produceQueued, Qt::QueuedConnection);
+}
+
+void ChunkProducer::produceQueued() {
+    for (;;) {
+        QueuedPlan next;
+        {
+            const std::lock_guard lock(m_queue_mutex);
+            if (m_queue.empty()) {
+                return;
+            }
+            next = std::move(m_queue.front());
+            m_queue.pop_front();
+        }
+        produce(next.plan, next.last);
+    }
+}
+
 void ChunkProducer::produce(const ChunkPlan& plan, bool last) {
     try {
         if (!m_encoder) {

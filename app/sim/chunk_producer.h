@@ -1,6 +1,9 @@
 #pragma once
 // Renders and encodes one session's chunks on that session's worker thread, so libx264
-// never blocks the event loop that timestamps and sends messages.
+// never blocks the event loop that timestamps and sends messages. Plans reach the worker
+// through a mutex-guarded queue rather than inside a queued call's arguments: the
+// hand-off is then explicit in our code (and visible to ThreadSanitizer, which cannot see
+// the futex inside Qt's event queue).
 
 #include "app/sim/fmp4_encoder.h"
 #include "app/sim/frame_renderer.h"
@@ -9,7 +12,9 @@
 #include <QByteArray>
 #include <QObject>
 
+#include <deque>
 #include <memory>
+#include <mutex>
 
 namespace lbm::sim {
 
@@ -19,14 +24,25 @@ public:
     ChunkProducer(const QImage& first_frame, int width, int height, int fps);
     ~ChunkProducer() override;
 
-    // Runs on the worker thread. last: also finish the stream and hand back the trailer.
-    void produce(const ChunkPlan& plan, bool last);
+    // Any thread: queues the plan and wakes the worker. last: also finish the stream and
+    // hand back the trailer.
+    void enqueue(const ChunkPlan& plan, bool last);
 
 signals:
     void produced(int generation_chunk_index, const QByteArray& media, const QByteArray& trailer);
     void failed(const QString& message);
 
 private:
+    struct QueuedPlan {
+        ChunkPlan plan;
+        bool last = false;
+    };
+    // Runs on the worker thread: renders and encodes every queued plan, in order.
+    void produceQueued();
+    void produce(const ChunkPlan& plan, bool last);
+
+    std::mutex m_queue_mutex;
+    std::deque<QueuedPlan> m_queue; // guarded by m_queue_mutex
     FrameRenderer m_renderer;
     std::unique_ptr<Fmp4Encoder> m_encoder;
     int m_width;

@@ -280,9 +280,7 @@ void SimulatorSession::planAndProduce(int generation_chunk_index) {
     m_frames_planned += frames;
     m_plans[generation_chunk_index] = plan;
     const bool last = generation_chunk_index == m_chunk_count - 1;
-    ChunkProducer* producer = m_producer;
-    QMetaObject::invokeMethod(producer,
-                              [producer, plan, last]() { producer->produce(plan, last); });
+    m_producer->enqueue(plan, last);
 }
 
 void SimulatorSession::onProduced(int generation_chunk_index, const QByteArray& media,
