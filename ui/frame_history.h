@@ -21,6 +21,8 @@ public:
     void clear();
     void add(const lbm::playback::PlaybackFrame& frame);
     int count() const { return static_cast<int>(m_frames.size()); }
+    // The JPEG bytes held: what the history costs in memory (the soak attributes RSS by it).
+    qint64 bytes() const { return m_bytes; }
     // The full-size picture and tags of the i-th kept frame; nullopt out of range.
     std::optional<lbm::playback::PlaybackFrame> frame(int i) const;
     qint64 chunkOf(int i) const;
@@ -34,6 +36,7 @@ private:
     };
     int m_max_frames;
     std::deque<Entry> m_frames;
+    qint64 m_bytes = 0; // sum of m_frames' jpeg sizes
 };
 
 } // namespace lbm::ui

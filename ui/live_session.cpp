@@ -177,6 +177,10 @@ const lbm::session::InteractionTimeline& LiveSession::timeline() const {
     return m_client ? m_client->timeline() : empty;
 }
 
+lbm::media::DecoderStats LiveSession::decoderStats() const {
+    return m_decoder ? m_decoder->stats() : lbm::media::DecoderStats{};
+}
+
 QString LiveSession::requestId() const {
     return m_client ? m_client->requestId() : QString();
 }

@@ -23,7 +23,8 @@
 
 namespace lbm::media {
 class StreamDecoder;
-}
+struct DecoderStats;
+} // namespace lbm::media
 
 namespace lbm::ui {
 
@@ -76,6 +77,8 @@ public:
     qint64 framesExpected() const { return m_frames_expected; }
     qint64 mediaBytes() const { return m_media_bytes; }
     QString recordingPath() const { return m_recorder.path(); }
+    // The decoder's byte backlog and queue levels; zeros before start().
+    lbm::media::DecoderStats decoderStats() const;
     QString endpointText() const;
 
 signals:

@@ -71,6 +71,8 @@ public:
     }
     // Recomputes the counters now instead of at the next coalescing tick.
     void refreshCounters();
+    // The document File > Save writes: the opened one, or the live/finished session's.
+    std::optional<lbm::report::SessionDocument> currentDocument() const;
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -93,7 +95,6 @@ private:
     void decorateFrame(QImage& image, const lbm::playback::PlaybackFrame& frame);
     QStringList hudLines(const lbm::playback::PlaybackFrame& shown) const;
     void showDocument(const lbm::report::SessionDocument& document, const QString& path);
-    std::optional<lbm::report::SessionDocument> currentDocument() const;
     void saveDocumentAs();
     void exportCsv();
     void exportChartPng();
