@@ -47,7 +47,8 @@ struct Presentation {
 
 } // namespace
 
-TEST_CASE("frames are presented at the target fps without accumulating drift", "[playback]") {
+TEST_CASE("frames are presented at the target fps without accumulating drift",
+          "[playback][timing]") {
     PlaybackClock clock;
     clock.setTargetFps(50.0);
     clock.setStartBufferChunks(1);

@@ -129,7 +129,7 @@ TEST_CASE("every simulator fault ends with its message and a playable partial re
           "[session][sim][faults]") {
     const int fault_chunk = 2;
     const std::vector<std::pair<QString, QString>> cases = {
-        {QStringLiteral("stall"), QStringLiteral("No media chunk for 1 s after 2 chunk(s);")},
+        {QStringLiteral("stall"), QStringLiteral("No media chunk for 3 s after 2 chunk(s);")},
         {QStringLiteral("error"), QStringLiteral("Server rejected the session after 2 chunk(s): ")},
         {QStringLiteral("disconnect"),
          QStringLiteral("The server closed the connection after 2 chunk(s)")},
@@ -148,7 +148,9 @@ TEST_CASE("every simulator fault ends with its message and a playable partial re
         REQUIRE(fault.has_value());
         config.faults = {*fault};
         SessionOptions options = fastOptions(5);
-        options.chunk_timeout_s = 1;
+        // Above the simulator's time to render and encode a chunk even under ThreadSanitizer
+        // on a loaded machine (a chunk late for that reason would fail the wrong way).
+        options.chunk_timeout_s = 3;
         const SimRun run = runAgainstSimulator(config, options);
         INFO(run.result.error.toStdString());
         REQUIRE_FALSE(run.result.ok);

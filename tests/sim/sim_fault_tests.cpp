@@ -25,7 +25,9 @@ struct FaultRun {
     std::unique_ptr<SimClient> client;
 };
 
-FaultRun runWithFault(const QString& fault, int stall_timeout_ms = 400, bool ping = false) {
+// The stall timeout must exceed the time to render and encode a chunk, which is 5-10x longer
+// under ThreadSanitizer on a loaded machine; only the stall cases wait for it to fire.
+FaultRun runWithFault(const QString& fault, int stall_timeout_ms = 3000, bool ping = false) {
     av_log_set_level(AV_LOG_ERROR);
     SimulatorConfig config;
     config.stall_timeout_ms = stall_timeout_ms;
@@ -73,7 +75,7 @@ TEST_CASE("fault specs parse and refuse with a clear message", "[sim][fault]") {
 }
 
 TEST_CASE("stall stops emitting and the stall timeout ends the session", "[sim][fault]") {
-    const auto run = runWithFault(QStringLiteral("stall@1"));
+    const auto run = runWithFault(QStringLiteral("stall@1"), 1000);
     CHECK(countMedia(*run.client) == 1);
     const auto errors = run.client->ofType(QStringLiteral("error"));
     REQUIRE(errors.size() == 1);

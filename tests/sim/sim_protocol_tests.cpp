@@ -374,7 +374,7 @@ TEST_CASE("a wrong path is refused", "[sim][protocol]") {
     CHECK(client.messages().empty());
 }
 
-TEST_CASE("the fast and edge profiles are what the client observes", "[sim][profile]") {
+TEST_CASE("the fast and edge profiles are what the client observes", "[sim][profile][timing]") {
     for (const QString& name : {QStringLiteral("fast"), QStringLiteral("edge")}) {
         SimulatorConfig config;
         config.profile = name;
@@ -395,7 +395,7 @@ TEST_CASE("the fast and edge profiles are what the client observes", "[sim][prof
     }
 }
 
-TEST_CASE("replay reproduces a session document's intervals", "[sim][profile]") {
+TEST_CASE("replay reproduces a session document's intervals", "[sim][profile][timing]") {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("session.json"));
     // A recorded run as bench (or the Python benchmark) writes it.
