@@ -16,8 +16,8 @@ void FrameHistory::add(const lbm::playback::PlaybackFrame& frame) {
     frame.image.save(&buffer, "JPEG", 88);
     buffer.close();
     // QBuffer grows the array geometrically while the encoder writes; without this the
-    // slack (measured in the soak: about as much again as the JPEG) stays allocated for
-    // every one of the thousands of kept frames.
+    // slack stays allocated for every one of the thousands of kept frames (in the soak,
+    // memory outside the history grew 0.8 bytes per JPEG byte kept; with it, 0.08).
     entry.jpeg.squeeze();
     entry.frame_number = frame.frame_number;
     entry.chunk_index = frame.chunk_index;

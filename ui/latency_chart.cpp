@@ -1,9 +1,11 @@
 #include "ui/latency_chart.h"
 
+#include "app/report/atomic_file.h"
 #include "metrics/latency_summary.h"
 #include "ui/status_colors.h"
 
 #include <QAreaSeries>
+#include <QBuffer>
 #include <QButtonGroup>
 #include <QChart>
 #include <QChartView>
@@ -17,7 +19,6 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QPainter>
-#include <QSaveFile>
 #include <QScatterSeries>
 #include <QSpinBox>
 #include <QToolButton>
@@ -306,18 +307,21 @@ QImage LatencyChart::renderImage(const QSize& size) {
 bool LatencyChart::exportPng(const QString& path, QString* error) {
     const QSize size = m_view->size().width() >= 640 ? m_view->size() : QSize(1280, 480);
     const QImage image = renderImage(size);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image)) {
         if (error) {
-            *error = tr("Cannot write %1: %2. Choose a folder you can write to.")
-                         .arg(path, file.errorString());
+            *error = tr("Cannot encode the chart as PNG: %1.").arg(writer.errorString());
         }
         return false;
     }
-    QImageWriter writer(&file, "png");
-    if (!writer.write(image) || !file.commit()) {
+    try {
+        lbm::report::writeFileAtomically(path, png);
+    } catch (const std::exception& failure) {
         if (error) {
-            *error = tr("Cannot write %1: %2.").arg(path, writer.errorString());
+            *error = QString::fromUtf8(failure.what());
         }
         return false;
     }

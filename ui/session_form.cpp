@@ -1,5 +1,6 @@
 #include "ui/session_form.h"
 
+#include "app/report/atomic_file.h"
 #include "app/report/workload_json.h"
 #include "app/session/first_frame.h"
 #include "metrics/geometry.h"
@@ -21,7 +22,6 @@
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -462,13 +462,8 @@ void SessionForm::saveWorkloadFile(const QString& path) const {
     if (!extra.isEmpty()) {
         document.insert(QStringLiteral("extra_params"), extra);
     }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(QJsonDocument(document).toJson(QJsonDocument::Indented)) < 0 || !file.commit()) {
-        throw std::runtime_error(tr("Cannot write %1: %2. Choose a folder you can write to.")
-                                     .arg(path, file.errorString())
-                                     .toStdString());
-    }
+    // Throws ReportError (a std::runtime_error) naming the reason, the target untouched.
+    lbm::report::writeFileAtomically(path, QJsonDocument(document).toJson(QJsonDocument::Indented));
 }
 
 void SessionForm::setEditable(bool editable) {

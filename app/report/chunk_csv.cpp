@@ -1,13 +1,10 @@
 #include "app/report/chunk_csv.h"
 
+#include "app/report/atomic_file.h"
 #include "app/report/python_json.h"
 #include "app/report/report_error.h"
 
-#include <QSaveFile>
-
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <utility>
 
 namespace lbm::report {
@@ -90,20 +87,7 @@ QByteArray ChunkCsvTable::toCsv() const {
 }
 
 void ChunkCsvTable::write(const QString& path) const {
-    QSaveFile file(path);
-    const QByteArray bytes = toCsv();
-    // Unbuffered: Qt 6.4's buffered QSaveFile::commit() reports success on a full disk and
-    // leaves an empty file; a direct write fails honestly (errno says why).
-    errno = 0;
-    const bool written = file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) &&
-                         file.write(bytes) == bytes.size();
-    const QString reason = file.error() != QFileDevice::NoError || errno == 0
-                               ? file.errorString()
-                               : QString::fromLocal8Bit(std::strerror(errno));
-    if (!written || !file.commit()) {
-        throw ReportError(QStringLiteral("Cannot write %1: %2. Choose a writable location.")
-                              .arg(path, written ? file.errorString() : reason));
-    }
+    writeFileAtomically(path, toCsv());
 }
 
 } // namespace lbm::report

@@ -1,5 +1,6 @@
 #include "app/report/session_document.h"
 
+#include "app/report/atomic_file.h"
 #include "app/report/json_fields.h"
 #include "app/report/metrics_json.h"
 #include "app/report/python_json.h"
@@ -9,10 +10,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonParseError>
-#include <QSaveFile>
 
-#include <cerrno>
-#include <cstring>
 #include <limits>
 
 namespace lbm::report {
@@ -229,25 +227,9 @@ SessionDocument sessionDocumentFromJson(const QJsonObject& object) {
 }
 
 void writeSessionDocument(const SessionDocument& document, const QString& path) {
-    QSaveFile file(path);
-    // Unbuffered: Qt 6.4's buffered QSaveFile::commit() reports success on a full disk and
-    // leaves an empty file; a direct write fails honestly and nothing replaces the target.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
-        throw ReportError(QStringLiteral("Cannot write %1: %2. Choose a writable location.")
-                              .arg(path, file.errorString()));
-    }
     QByteArray bytes = toPythonJson(toJson(document), 2);
     bytes.append('\n');
-    errno = 0;
-    const bool written = file.write(bytes) == bytes.size();
-    const QString reason = file.error() != QFileDevice::NoError || errno == 0
-                               ? file.errorString()
-                               : QString::fromLocal8Bit(std::strerror(errno));
-    if (!written || !file.commit()) {
-        throw ReportError(QStringLiteral("Cannot write %1: %2. Nothing was written; check the "
-                                         "free space and permissions.")
-                              .arg(path, written ? file.errorString() : reason));
-    }
+    writeFileAtomically(path, bytes);
 }
 
 SessionDocument readSessionDocument(const QString& path) {
