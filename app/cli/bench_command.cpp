@@ -430,6 +430,12 @@ ParseOutcome parseArguments(const QStringList& arguments, BenchArgs& args) {
     if (!args.workload && args.num_chunks < 1) {
         throw ArgumentError{QStringLiteral("--num-chunks must be at least 1.")};
     }
+    // Ours: the benchmark would build the whole camera script first and run out of memory.
+    if (!args.workload && args.num_chunks > report::kMaxWorkloadChunks) {
+        throw ArgumentError{QStringLiteral("--num-chunks must be at most %1 (a larger "
+                                           "session.start exceeds the server's 4 MiB limit).")
+                                .arg(report::kMaxWorkloadChunks)};
+    }
     // Ours.
     if (args.first_chunk_timeout_s <= 0 || args.chunk_timeout_s <= 0) {
         throw ArgumentError{

@@ -19,12 +19,6 @@
 namespace lbm::report {
 namespace {
 
-// The most chunks a workload can ask for. Each chunk adds at least "[[],[],[]]," to
-// session.start's camera_action_script and the server refuses a session.start over 4 MiB
-// (protocol.md), so more can never run. Checked before the script is built: a file naming
-// 6e18 chunks made the builder's reserve() throw std::length_error past every caller.
-constexpr long long kMaxWorkloadChunks = 4LL * 1024 * 1024 / 11;
-
 QString fromStd(const std::string& text) {
     return QString::fromStdString(text);
 }

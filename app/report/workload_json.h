@@ -27,6 +27,12 @@
 
 namespace lbm::report {
 
+// The most chunks a workload can ask for. Each chunk adds at least "[[],[],[]]," to
+// session.start's camera_action_script and the server refuses a session.start over 4 MiB
+// (protocol.md), so more can never run. Checked before a script is built: a file naming
+// 6e18 chunks made the builder's reserve() throw std::length_error past every caller.
+inline constexpr long long kMaxWorkloadChunks = 4LL * 1024 * 1024 / 11;
+
 // Turns a workload's image field into an http(s):// or data: URL (the seed's image_resolver).
 // An empty function means "use the text as it is", as the seed does without a resolver.
 using ImageResolver = std::function<QString(const QString& image)>;

@@ -71,6 +71,9 @@ TEST_CASE("bench argument errors read like the benchmark's argparse errors", "[b
          QStringLiteral("--target-fps must be positive.")},
         {{QStringLiteral("--num-chunks"), QStringLiteral("0")},
          QStringLiteral("--num-chunks must be at least 1.")},
+        {{QStringLiteral("--num-chunks"), QStringLiteral("381301")},
+         QStringLiteral("--num-chunks must be at most 381300 (a larger session.start exceeds "
+                        "the server's 4 MiB limit).")},
         {{QStringLiteral("--port"), QStringLiteral("eighty")},
          QStringLiteral("argument --port: invalid int value: 'eighty'")},
         {{QStringLiteral("--flow-shift"), QStringLiteral("x")},
