@@ -2,6 +2,7 @@
 
 #include "app/media/av_error.h"
 #include "app/media/av_ptr.h"
+#include "app/media/ffmpeg_limits.h"
 #include "app/media/fmp4_box_scanner.h"
 
 #include <QDir>
@@ -72,6 +73,7 @@ RemuxResult failure(RemuxResult result, const QString& message) {
 } // namespace
 
 RemuxResult remuxToMp4(const QString& m4s_path, const QString& mp4_path) {
+    limitFfmpegAllocations();
     RemuxResult result;
     const QString shown_input = QDir::toNativeSeparators(m4s_path);
     const QString shown_output = QDir::toNativeSeparators(mp4_path);

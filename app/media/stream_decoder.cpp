@@ -2,6 +2,7 @@
 
 #include "app/media/av_error.h"
 #include "app/media/av_ptr.h"
+#include "app/media/ffmpeg_limits.h"
 #include "app/media/fmp4_box_scanner.h"
 
 #include <algorithm>
@@ -15,12 +16,6 @@ namespace {
 constexpr int kIoBufferBytes = 64 * 1024;
 // A corrupt stream can fail every frame; past this many messages only the count grows.
 constexpr int kMaxReportedErrors = 20;
-// libavformat sizes some tables from counts in the stream before reading what they count: a
-// fuzzed trun claiming 83,886,080 samples made the mov demuxer allocate 2.8 GB for its index.
-// No single allocation for this stream needs more than a few MiB (an 832x480 frame is
-// ~600 KiB, an hour's index ~1.4 MiB), so larger ones fail and the demuxer reports an error.
-// Process-wide (FFmpeg has no per-context limit); it only lowers FFmpeg's INT_MAX default.
-constexpr size_t kMaxFfmpegAllocationBytes = size_t(64) * 1024 * 1024;
 
 } // namespace
 
@@ -361,8 +356,7 @@ StreamDecoder::StreamDecoder(const DecoderOptions& options, QObject* parent)
     : QObject(parent)
     , m_options(options)
     , m_frames(options.frame_queue_capacity) {
-    static std::once_flag limit_set;
-    std::call_once(limit_set, [] { av_max_alloc(kMaxFfmpegAllocationBytes); });
+    limitFfmpegAllocations();
     m_thread = std::thread([this] { run(); });
 }
 
