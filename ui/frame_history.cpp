@@ -17,7 +17,7 @@ void FrameHistory::add(const lbm::playback::PlaybackFrame& frame) {
     buffer.close();
     // QBuffer grows the array geometrically while the encoder writes; without this the
     // slack stays allocated for every one of the thousands of kept frames (in the soak,
-    // memory outside the history grew 0.8 bytes per JPEG byte kept; with it, 0.08).
+    // with the history full at 217 MB of JPEG: RSS 678 MB without it, 519 MB with it).
     entry.jpeg.squeeze();
     entry.frame_number = frame.frame_number;
     entry.chunk_index = frame.chunk_index;
