@@ -7,6 +7,7 @@
 #include "metrics/metric_error.h"
 #include "metrics/session_metrics.h"
 #include "tests/fuzz/fuzz_entries.h"
+#include "tests/report/golden_json.h"
 
 #include <QDir>
 #include <QFile>
@@ -31,15 +32,6 @@ QByteArray readFile(const QString& path) {
 
 QByteArray compact(const QJsonObject& object) {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
-}
-
-QJsonArray goldenGroup(const QString& group) {
-    const QString path = QStringLiteral(LBM_TEST_DATA_DIR "/golden/seed_cases.json");
-    const QJsonDocument document = QJsonDocument::fromJson(readFile(path));
-    if (!document.isObject()) {
-        throw std::runtime_error("not a JSON object: " + path.toStdString());
-    }
-    return document.object().value(group).toArray();
 }
 
 QJsonArray strings(std::initializer_list<const char*> items) {
@@ -161,65 +153,6 @@ QByteArray writtenDocument(const QJsonObject& golden, bool complete, const QStri
     return readFile(path);
 }
 
-// The Python benchmark's --output-json for one golden metrics case: built as raw JSON (the
-// benchmark's keys, no lingbot_monitor section), not by our writer.
-QByteArray benchmarkDocument(const QJsonObject& golden) {
-    const QJsonObject kwargs = golden.value(QStringLiteral("kwargs")).toObject();
-    const QJsonObject metrics = golden.value(QStringLiteral("ok")).toObject();
-    QJsonArray rows;
-    for (const QJsonValue& record : golden.value(QStringLiteral("records")).toArray()) {
-        QJsonObject row = record.toObject();
-        row.remove(QStringLiteral("inter_arrival_s"));
-        rows.append(row);
-    }
-    const qsizetype chunks = rows.size();
-    const qint64 frames = (chunks * 3 - 1) * 4 + 1;
-    QJsonObject aggregate = metrics;
-    aggregate.insert(QStringLiteral("sessions"), 1);
-    return QJsonDocument(
-               QJsonObject{
-                   {QStringLiteral("benchmark"), QStringLiteral("lingbot_world_realtime")},
-                   {QStringLiteral("timestamp"),
-                    QStringLiteral("2026-01-02T03:04:05.678901+00:00")},
-                   {QStringLiteral("endpoint"),
-                    QStringLiteral("ws://127.0.0.1:8000/v1/realtime/video")},
-                   {QStringLiteral("model"),
-                    QStringLiteral("robbyant/lingbot-world-v2-14b-causal-fast-diffusers")},
-                   {QStringLiteral("git_revision"), QJsonValue::Null},
-                   {QStringLiteral("hostname"), QStringLiteral("gpu-box")},
-                   {QStringLiteral("workload"),
-                    QJsonObject{{QStringLiteral("num_chunks"), chunks},
-                                {QStringLiteral("num_frames"), frames},
-                                {QStringLiteral("width"), 832},
-                                {QStringLiteral("height"), 480},
-                                {QStringLiteral("fps"), 16},
-                                {QStringLiteral("seed"), 42},
-                                {QStringLiteral("flow_shift"), 5.0},
-                                {QStringLiteral("video_seconds"), static_cast<double>(frames) / 16},
-                                {QStringLiteral("prompt_updates"), QJsonArray()}}},
-                   {QStringLiteral("config"),
-                    QJsonObject{
-                        {QStringLiteral("sessions"), 1},
-                        {QStringLiteral("warmup_sessions"), 0},
-                        {QStringLiteral("warmup_chunks"),
-                         kwargs.value(QStringLiteral("warmup_chunks"))},
-                        {QStringLiteral("camera_pattern"), QStringLiteral("forward")},
-                        {QStringLiteral("chunk_slo_ms"), kwargs.value(QStringLiteral("slo_ms"))},
-                        {QStringLiteral("target_fps"), kwargs.value(QStringLiteral("fps"))},
-                        {QStringLiteral("mux_fps"), 16},
-                        {QStringLiteral("playback_buffer_chunks"),
-                         kwargs.value(QStringLiteral("playback_buffer_chunks"))},
-                        {QStringLiteral("workload_file"), QJsonValue::Null}}},
-                   {QStringLiteral("sessions"),
-                    QJsonArray{QJsonObject{{QStringLiteral("session_index"), 0},
-                                           {QStringLiteral("request_id"), QStringLiteral("req-0")},
-                                           {QStringLiteral("video_start_ms"), 12.5},
-                                           {QStringLiteral("chunks"), rows},
-                                           {QStringLiteral("metrics"), metrics}}}},
-                   {QStringLiteral("metrics"), aggregate}})
-        .toJson(QJsonDocument::Indented);
-}
-
 } // namespace
 
 std::vector<Seed> serverMessageSeeds() {
@@ -290,7 +223,7 @@ std::vector<Seed> serverMessageSeeds() {
 
 std::vector<Seed> workloadFileSeeds() {
     std::vector<Seed> seeds;
-    const QJsonArray cases = goldenGroup(QStringLiteral("workload"));
+    const QJsonArray cases = lbm::test::goldenGroup(QStringLiteral("workload"));
     for (qsizetype i = 0; i < cases.size(); ++i) {
         const QJsonObject document =
             cases.at(i).toObject().value(QStringLiteral("document")).toObject();
@@ -311,7 +244,7 @@ std::vector<Seed> sessionDocumentSeeds() {
     if (!directory.isValid()) {
         throw std::runtime_error("no temporary directory for the written session documents");
     }
-    const QJsonArray cases = goldenGroup(QStringLiteral("metrics"));
+    const QJsonArray cases = lbm::test::goldenGroup(QStringLiteral("metrics"));
     int written = 0;
     int benchmark = 0;
     for (qsizetype i = 0; i < cases.size() && (written < 6 || benchmark < 4); ++i) {
@@ -326,8 +259,9 @@ std::vector<Seed> sessionDocumentSeeds() {
             ++written;
         }
         if (benchmark < 4) {
-            seeds.push_back(
-                {QStringLiteral("benchmark_%1.json").arg(benchmark), benchmarkDocument(golden)});
+            seeds.push_back({QStringLiteral("benchmark_%1.json").arg(benchmark),
+                             QJsonDocument(lbm::test::benchmarkDocumentForMetricsCase(golden))
+                                 .toJson(QJsonDocument::Indented)});
             ++benchmark;
         }
     }
