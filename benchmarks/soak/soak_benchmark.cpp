@@ -192,9 +192,10 @@ int main(int argc, char** argv) {
         ok = ok && condition;
     };
     std::printf("\nsession: %s in %.1f s (playback ended at %.1f s), %d prompts and %d key "
-                "taps sent\n",
+                "taps sent (%zu camera velocities), %d interactions on the timeline\n",
                 result.ok ? "completed" : qPrintable(result.error), session_s,
-                clock.elapsed() / 1000.0, prompts_sent, key_presses);
+                clock.elapsed() / 1000.0, prompts_sent, key_presses, window.sentVelocities().size(),
+                static_cast<int>(session->timeline().interactions().size()));
     check(window.playbackClock()->state() == lbm::playback::PlaybackClock::State::Finished &&
               window.playbackClock()->framesPresented() == session->framesExpected(),
           QStringLiteral("the player showed %1 of %2 frames and finished")
