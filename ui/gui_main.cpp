@@ -41,7 +41,10 @@ int runGui(int argc, char** argv) {
                                       QStringLiteral("FILE"));
     const QCommandLineOption start(QStringLiteral("start"),
                                    QStringLiteral("Start the session at once."));
-    parser.addOptions({endpoint, profile, workload, start});
+    const QCommandLineOption insecure(
+        QStringLiteral("insecure"),
+        QStringLiteral("wss:// only: skip TLS certificate verification (self-signed servers)."));
+    parser.addOptions({endpoint, profile, workload, start, insecure});
     parser.process(app);
 
     MainWindow window;
@@ -54,6 +57,7 @@ int runGui(int argc, char** argv) {
             window.sessionForm()->setServerUrlText(value);
         }
     }
+    window.sessionForm()->setSkipCertificateCheck(parser.isSet(insecure));
     if (parser.isSet(profile)) {
         window.sessionForm()->setSimulatorProfile(parser.value(profile));
     }

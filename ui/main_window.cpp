@@ -480,6 +480,7 @@ bool MainWindow::startSession() {
     settings.use_simulator = m_form->useSimulator();
     settings.simulator_profile = m_form->simulatorProfile();
     settings.url = m_form->serverUrl();
+    settings.insecure = !settings.use_simulator && m_form->skipCertificateCheck();
     settings.model = m_form->model();
     settings.target_fps = m_form->targetFps();
     settings.start_buffer_chunks = m_form->startBufferChunks();

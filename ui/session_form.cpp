@@ -8,6 +8,7 @@
 #include "resources/bundled_resources.h"
 #include "ui/status_colors.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
@@ -59,6 +60,9 @@ SessionForm::SessionForm(QWidget* parent)
     m_url = new QLineEdit(this);
     m_url->setPlaceholderText(QStringLiteral("http://gpu-host:8000"));
     m_url->setToolTip(tr("http(s):// or ws(s)://; /v1/realtime/video is appended when missing"));
+    m_insecure = new QCheckBox(tr("Skip certificate check (--insecure)"), this);
+    m_insecure->setToolTip(tr("For https:// or wss:// servers with a self-signed or private "
+                              "certificate: the connection is encrypted but not verified."));
     m_model = new QLineEdit(fromStd(std::string(lbm::kDefaultModel)), this);
     m_model->setCursorPosition(0);
 
@@ -145,6 +149,7 @@ SessionForm::SessionForm(QWidget* parent)
     form->addRow(tr("Endpoint:"), m_endpoint);
     form->addRow(tr("Profile:"), m_profile);
     form->addRow(tr("URL:"), m_url);
+    form->addRow(QString(), m_insecure);
     form->addRow(tr("Model:"), m_model);
     form->addRow(tr("Prompt:"), m_prompt);
     form->addRow(tr("Negative prompt:"), m_negative);
@@ -210,6 +215,14 @@ QString SessionForm::serverUrlText() const {
 }
 void SessionForm::setServerUrlText(const QString& url) {
     m_url->setText(url);
+}
+
+bool SessionForm::skipCertificateCheck() const {
+    return m_insecure->isChecked();
+}
+
+void SessionForm::setSkipCertificateCheck(bool skip) {
+    m_insecure->setChecked(skip);
 }
 
 QUrl SessionForm::serverUrl() const {
@@ -478,6 +491,7 @@ void SessionForm::updateDerived() {
     const bool simulator = useSimulator();
     m_profile->setEnabled(simulator);
     m_url->setEnabled(!simulator);
+    m_insecure->setEnabled(!simulator);
     const bool from_script = m_camera->currentText().startsWith(tr("script from "));
     m_chunks->setEnabled(!from_script);
     const auto frames = lbm::numFramesForChunks(std::max(1, chunks()));

@@ -14,6 +14,7 @@
 
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -41,6 +42,10 @@ public:
     QString serverUrlText() const;
     void setServerUrlText(const QString& url);
     QUrl serverUrl() const;
+    // wss:// only: accept any certificate (bench's --insecure), for a server with a
+    // self-signed or private certificate. Off by default and never saved.
+    bool skipCertificateCheck() const;
+    void setSkipCertificateCheck(bool skip);
     QString model() const;
 
     // The rollout as a validated Workload; throws lbm::MetricError / ReportError with the
@@ -92,6 +97,7 @@ private:
     QComboBox* m_endpoint = nullptr;
     QComboBox* m_profile = nullptr;
     QLineEdit* m_url = nullptr;
+    QCheckBox* m_insecure = nullptr;
     QLineEdit* m_model = nullptr;
     QPlainTextEdit* m_prompt = nullptr;
     QLineEdit* m_negative = nullptr;

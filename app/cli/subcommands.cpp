@@ -30,7 +30,8 @@ struct Command {
 const std::map<QString, Command>& commands() {
     static const std::map<QString, Command> table = {
         {QStringLiteral("bench"),
-         {"stream sessions like the Python realtime benchmark and print its report", runBenchCommand}},
+         {"stream sessions like the Python realtime benchmark and print its report",
+          runBenchCommand}},
         {QStringLiteral("report"),
          {"recompute a recorded run's metrics and print the benchmark's report", runReportCommand}},
         {QStringLiteral("simulate"),
@@ -49,7 +50,7 @@ QString versionText() {
 QString usageText() {
     QString text = QStringLiteral(
         "Usage: lingbot-monitor [--endpoint simulator|URL] [--profile NAME] [--workload FILE] "
-        "[--start]\n"
+        "[--start] [--insecure]\n"
         "       lingbot-monitor <command> [options]\n\n"
         "With no command the monitor window opens on the built-in simulator.\n\nCommands:\n");
     for (const auto& [name, command] : commands()) {

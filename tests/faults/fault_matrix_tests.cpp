@@ -10,13 +10,19 @@
 #include "fault_support.h"
 #include "raw_ws_server.h"
 #include "tests/session/scripted_server.h"
+#include "ui/live_session.h"
+#include "ui/main_window.h"
+#include "ui/session_form.h"
 
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QSettings>
 #include <QSslSocket>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <catch2/catch.hpp>
 
@@ -573,6 +579,45 @@ TEST_CASE("fault matrix: DNS failure", "[.dns]") {
     for (const Client client : {Client::Bench, Client::Gui}) {
         DYNAMIC_SECTION((client == Client::Bench ? "bench" : "GUI engine") << " x DNS failure") {
             runCell(client, dnsCell());
+        }
+    }
+}
+
+// The window itself, as a user meets a self-signed wss:// server: without the form's
+// "Skip certificate check" the banner names the certificate problem and the way out; with it
+// the session streams to the end.
+TEST_CASE("the window against a self-signed wss:// server, with and without the certificate "
+          "check",
+          "[faults][tls][window]") {
+    QSettings().clear();
+    for (const bool skip_check : {false, true}) {
+        DYNAMIC_SECTION((skip_check ? "skip" : "check") << " the certificate") {
+            const Endpoint endpoint = tlsServer();
+            lbm::ui::MainWindow window;
+            window.show();
+            lbm::ui::SessionForm* form = window.sessionForm();
+            form->setUseSimulator(false);
+            form->setServerUrlText(endpoint.url.toString());
+            form->setChunks(kChunks);
+            form->setSkipCertificateCheck(skip_check);
+            REQUIRE(window.startSession());
+            QElapsedTimer elapsed;
+            elapsed.start();
+            while (!window.liveSession()->result() && elapsed.elapsed() < 20000) {
+                QTest::qWait(20);
+            }
+            REQUIRE(window.liveSession()->result().has_value());
+            const lbm::session::SessionResult result = *window.liveSession()->result();
+            INFO(result.error.toStdString() << " / banner: " << window.bannerText().toStdString());
+            if (skip_check) {
+                REQUIRE(result.ok);
+                REQUIRE(window.liveSession()->records().size() == std::size_t(kChunks));
+            } else {
+                REQUIRE_FALSE(result.ok);
+                REQUIRE(result.error.contains(QStringLiteral("self-signed")));
+                REQUIRE(window.bannerText().contains(QStringLiteral("--insecure")));
+                REQUIRE(form->skipCertificateCheck() == false);
+            }
         }
     }
 }
