@@ -60,7 +60,7 @@ SessionForm::SessionForm(QWidget* parent)
     m_url = new QLineEdit(this);
     m_url->setPlaceholderText(QStringLiteral("http://gpu-host:8000"));
     m_url->setToolTip(tr("http(s):// or ws(s)://; /v1/realtime/video is appended when missing"));
-    m_insecure = new QCheckBox(tr("Skip certificate check (--insecure)"), this);
+    m_insecure = new QCheckBox(tr("skip check (--insecure)"), this);
     m_insecure->setToolTip(tr("For https:// or wss:// servers with a self-signed or private "
                               "certificate: the connection is encrypted but not verified."));
     m_model = new QLineEdit(fromStd(std::string(lbm::kDefaultModel)), this);
@@ -149,7 +149,7 @@ SessionForm::SessionForm(QWidget* parent)
     form->addRow(tr("Endpoint:"), m_endpoint);
     form->addRow(tr("Profile:"), m_profile);
     form->addRow(tr("URL:"), m_url);
-    form->addRow(QString(), m_insecure);
+    form->addRow(tr("Certificate:"), m_insecure);
     form->addRow(tr("Model:"), m_model);
     form->addRow(tr("Prompt:"), m_prompt);
     form->addRow(tr("Negative prompt:"), m_negative);
