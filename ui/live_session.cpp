@@ -95,7 +95,15 @@ bool LiveSession::start(const LiveSessionSettings& settings, QString* error) {
     connect(m_decoder.get(), &lbm::media::StreamDecoder::framesAvailable, this,
             &LiveSession::drainFrames);
     connect(m_decoder.get(), &lbm::media::StreamDecoder::errorOccurred, this,
-            &LiveSession::problem);
+            [this](const QString& text) {
+                // Once the session has failed, the decoder's complaint about the stream
+                // ending early (often "after 0 bytes") is a consequence of that failure;
+                // raised after it, it would replace the root cause the user must act on.
+                if (m_result && !m_result->ok) {
+                    return;
+                }
+                emit problem(text);
+            });
     connect(m_decoder.get(), &lbm::media::StreamDecoder::ended, this, [this] { drainFrames(); });
 
     if (m_clock) {
