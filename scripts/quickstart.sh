@@ -18,19 +18,7 @@ packages=(
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libx264-dev ffmpeg
   catch2 xvfb xauth librsvg2-bin openssl
 )
-missing=()
-for package in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' \
-    || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  sudo_cmd=()
-  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
-  echo "Installing: ${missing[*]}"
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}"
-fi
+bash scripts/install_packages.sh "${packages[@]}"
 
 cmake --preset release
 cmake --build --preset release --parallel "$(nproc)"
