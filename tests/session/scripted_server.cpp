@@ -99,6 +99,14 @@ void ScriptedServer::onText(QWebSocket* socket, const QString& text) {
     }
 }
 
+std::optional<int> ScriptedServer::startedChunkOf(const QString& event_id) const {
+    const auto found = m_started_chunk.constFind(event_id);
+    if (found == m_started_chunk.constEnd()) {
+        return std::nullopt;
+    }
+    return *found;
+}
+
 void ScriptedServer::sendNext(QWebSocket* socket) {
     if (m_next_chunk < m_script.chunks) {
         const int index = m_next_chunk++;
@@ -107,6 +115,9 @@ void ScriptedServer::sendNext(QWebSocket* socket) {
         }
         // Interactions start in the next chunk and complete in the one after it.
         const QStringList started = std::exchange(m_pending_started, {});
+        for (const QString& id : started) {
+            m_started_chunk.insert(id, index);
+        }
         const QByteArray bytes = chunkBytes(index);
         sendJson(socket, metadata(index, bytes.size(), started, {}));
         socket->sendBinaryMessage(bytes);

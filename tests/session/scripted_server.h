@@ -4,6 +4,7 @@
 // and lets a test break any rule on purpose. It exercises the client's state machine against
 // exact wire sequences; whole sessions with real video run against app/sim's simulator.
 
+#include <QHash>
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
@@ -51,6 +52,10 @@ public:
     // Every text message the client sent, parsed, in order.
     const QList<QJsonObject>& received() const { return m_received; }
     QList<QJsonObject> receivedOfType(const QString& type) const;
+    // The chunk whose metadata listed this interaction as started, if one did. That depends on
+    // when the interaction arrived relative to the chunk timer, so tests compare the client's
+    // timeline with this rather than with a chunk index fixed in advance.
+    std::optional<int> startedChunkOf(const QString& event_id) const;
 
     static void sendJson(QWebSocket* socket, const QJsonObject& object);
     static QJsonObject metadata(int index, qint64 byte_length, const QStringList& started = {},
@@ -68,6 +73,7 @@ private:
     QTimer m_timer;
     int m_next_chunk = 0;
     QStringList m_pending_started;
+    QHash<QString, int> m_started_chunk;
     std::unique_ptr<lbm::sim::Fmp4Encoder> m_encoder;
     qint64 m_frames_encoded = 0;
     QByteArray chunkBytes(int index);

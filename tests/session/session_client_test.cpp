@@ -116,8 +116,15 @@ TEST_CASE("scheduled prompt updates fire right after their chunk lands", "[sessi
     REQUIRE(*first->sent_s >= run.result.records[1].arrival_s);
     REQUIRE(*first->sent_s < run.result.records[2].arrival_s);
     REQUIRE(first->queued_s.has_value());
-    REQUIRE(first->started_chunk == 2);
-    REQUIRE(run.timeline.find(QStringLiteral("chunk-3"))->started_chunk == 4);
+    // The server starts it in the first chunk it sends after the update arrives: chunk 2 when
+    // the 60 ms gap holds, later on a starved machine. The timeline names the chunk whose
+    // metadata said so.
+    REQUIRE(first->started_chunk.has_value());
+    REQUIRE(*first->started_chunk >= 2);
+    REQUIRE(first->started_chunk == server.startedChunkOf(QStringLiteral("chunk-1")));
+    const InteractionRecord* second = run.timeline.find(QStringLiteral("chunk-3"));
+    REQUIRE(second != nullptr);
+    REQUIRE(second->started_chunk == server.startedChunkOf(QStringLiteral("chunk-3")));
 }
 
 TEST_CASE("ad-hoc interactions get fresh ids, acks and chunks on the timeline", "[session]") {
