@@ -1,18 +1,11 @@
 // Whole sessions against app/sim's SimulatorServer on 127.0.0.1: real video, the fault kinds,
 // keepalive against the stall timeout, and interactions as the simulated server answers them.
 
-#include "app/media/recorder.h"
-#include "app/media/remux.h"
-#include "app/media/stream_decoder.h"
 #include "app/session/session_client.h"
-#include "app/sim/frame_barcode.h"
 #include "app/sim/simulator_server.h"
+#include "decoded_session.h"
 #include "metrics/session_metrics.h"
 #include "resources/bundled_resources.h"
-
-#include <QEventLoop>
-#include <QTemporaryDir>
-#include <QTimer>
 
 #include <catch2/catch.hpp>
 
@@ -21,63 +14,14 @@ using namespace lbm::session;
 
 namespace {
 
-struct SimRun {
-    SessionResult result;
-    InteractionTimeline timeline;
-    QList<qint64> barcodes;
-    qint64 frames_decoded = 0;
-    media::RemuxResult remux;
-};
-
-SimRun
+DecodedSession
 runAgainstSimulator(sim::SimulatorConfig config, SessionOptions options,
                     const std::function<void(SessionClient&, const ChunkEvent&)>& on_chunk = {}) {
     sim::SimulatorServer server(config);
     REQUIRE(server.listen(QHostAddress::LocalHost, 0));
     options.url = server.url();
-    QTemporaryDir dir;
-    const QString raw = dir.filePath(QStringLiteral("s.m4s"));
-    media::Recorder recorder;
-    REQUIRE(recorder.open(raw));
-    media::StreamDecoder decoder;
-    SimRun run;
-    const auto drain = [&] {
-        while (const auto frame = decoder.popFrame(0)) {
-            run.barcodes.append(sim::readFrameBarcodeLuma(frame->lumaData(), frame->lumaStride(),
-                                                          frame->width(), frame->height())
-                                    .value_or(-1));
-        }
-    };
-    QObject::connect(&decoder, &media::StreamDecoder::framesAvailable, &decoder, drain);
-    SessionClient client;
-    QEventLoop loop;
-    QObject::connect(&client, &SessionClient::chunkReceived, [&](const ChunkEvent& chunk) {
-        recorder.append(chunk.bytes());
-        media::ChunkInfo info;
-        info.transport_index = chunk.transportChunkIndex();
-        info.generation_index = chunk.generationChunkIndex();
-        info.num_frames = chunk.numFrames();
-        info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
-        decoder.pushChunk(info, chunk.bytes());
-        if (on_chunk) {
-            on_chunk(client, chunk);
-        }
-    });
-    QObject::connect(&client, &SessionClient::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(90000, &loop, &QEventLoop::quit);
-    client.start(options);
-    loop.exec();
-    REQUIRE(client.result().has_value());
-    run.result = *client.result();
-    run.timeline = client.timeline();
-    recorder.close();
-    decoder.finish();
-    while (!decoder.waitForEnd(20)) {
-        drain();
-    }
-    drain();
-    run.frames_decoded = decoder.stats().frames_decoded;
-    run.remux = media::remuxToMp4(raw, dir.filePath(QStringLiteral("s.mp4")));
+    DecodedSession run = runDecodedSession(options, 90000, on_chunk);
+    REQUIRE(run.recorded_every_chunk);
     return run;
 }
 
@@ -90,18 +34,10 @@ SessionOptions fastOptions(int chunks) {
     return options;
 }
 
-qint64 announcedFrames(const SessionResult& result) {
-    qint64 frames = 0;
-    for (const ChunkRecord& record : result.records) {
-        frames += record.num_frames;
-    }
-    return frames;
-}
-
 } // namespace
 
 TEST_CASE("a fast simulated session decodes every frame in order", "[session][sim]") {
-    const SimRun run = runAgainstSimulator({}, fastOptions(4));
+    const DecodedSession run = runAgainstSimulator({}, fastOptions(4));
     INFO(run.result.error.toStdString());
     REQUIRE(run.result.ok);
     REQUIRE(run.result.records.size() == 4);
@@ -151,7 +87,7 @@ TEST_CASE("every simulator fault ends with its message and a playable partial re
         // Above the simulator's time to render and encode a chunk even under ThreadSanitizer
         // on a loaded machine (a chunk late for that reason would fail the wrong way).
         options.chunk_timeout_s = 3;
-        const SimRun run = runAgainstSimulator(config, options);
+        const DecodedSession run = runAgainstSimulator(config, options);
         INFO(run.result.error.toStdString());
         REQUIRE_FALSE(run.result.ok);
         REQUIRE(run.result.error.startsWith(message));
@@ -171,14 +107,14 @@ TEST_CASE("pings keep a slow-start session alive past the server's stall timeout
     SECTION("with pings the session completes") {
         SessionOptions options = fastOptions(3);
         options.ping_interval_s = 0.15;
-        const SimRun run = runAgainstSimulator(config, options);
+        const DecodedSession run = runAgainstSimulator(config, options);
         INFO(run.result.error.toStdString());
         REQUIRE(run.result.ok);
         REQUIRE(run.result.pings_sent >= 2);
         REQUIRE(run.result.pongs_received >= 2);
     }
     SECTION("without pings the server gives up") {
-        const SimRun run = runAgainstSimulator(config, fastOptions(3));
+        const DecodedSession run = runAgainstSimulator(config, fastOptions(3));
         REQUIRE_FALSE(run.result.ok);
         REQUIRE(run.result.error.contains(QStringLiteral("Stall timeout")));
     }
@@ -188,7 +124,7 @@ TEST_CASE("interactions are acked and their chunks land on the timeline", "[sess
     SessionOptions options = fastOptions(8);
     options.workload.prompt_updates = {PromptUpdate{1, "A snowy street", 2}};
     QString prompt_id, camera_id;
-    const SimRun run =
+    const DecodedSession run =
         runAgainstSimulator({}, options, [&](SessionClient& client, const ChunkEvent& chunk) {
             if (chunk.generationChunkIndex() == 3) {
                 prompt_id = client.sendPrompt(QStringLiteral("Night falls"), 0);
