@@ -67,6 +67,9 @@ void SimulatorServer::onNewConnection() {
         socket->setMaxAllowedIncomingMessageSize(kSocketMessageLimitBytes);
         socket->setMaxAllowedIncomingFrameSize(kSocketMessageLimitBytes);
         if (socket->requestUrl().path() != kPath) {
+            // Owned by the server until the peer hangs up, so a server destroyed first (a
+            // test, `simulate` exiting) still frees it; LeakSanitizer found it leaking.
+            socket->setParent(this);
             socket->close(QWebSocketProtocol::CloseCodePolicyViolated,
                           QStringLiteral("Unknown path %1; the realtime video endpoint is %2")
                               .arg(socket->requestUrl().path(), kPath));
