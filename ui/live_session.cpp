@@ -1,7 +1,7 @@
 #include "ui/live_session.h"
 
 #include "app/media/stream_decoder.h"
-#include "app/session/first_frame.h"
+#include "app/engine/first_frame.h"
 #include "app/sim/simulator_server.h"
 
 #include <QDateTime>
@@ -53,7 +53,7 @@ bool LiveSession::start(const LiveSessionSettings& settings, QString* error) {
     options.connect_timeout_s = settings.connect_timeout_s;
     options.insecure = settings.insecure;
     try {
-        const auto fit = lbm::session::fitSessionStart(options.workload, settings.model);
+        const auto fit = lbm::engine::fitSessionStart(options.workload, settings.model);
         if (fit.changed) {
             emit problem(fit.note);
         }

@@ -1,8 +1,9 @@
 #include "ui/session_form.h"
+#include "app/protocol/session_start_message.h"
 
 #include "app/report/atomic_file.h"
 #include "app/report/workload_json.h"
-#include "app/session/first_frame.h"
+#include "app/engine/first_frame.h"
 #include "metrics/geometry.h"
 #include "metrics/metric_error.h"
 #include "resources/bundled_resources.h"
@@ -307,7 +308,7 @@ QString SessionForm::imageReference() const {
     }
     // bench's checks (an image Qt can read, at most 4096x4096), so the form marks what the
     // server would refuse before Start.
-    return lbm::session::resolveFirstFrame(imagePath());
+    return lbm::engine::resolveFirstFrame(imagePath());
 }
 
 lbm::Workload SessionForm::workload() const {
@@ -447,7 +448,7 @@ void SessionForm::saveWorkloadFile(const QString& path) const {
                     imagePath().isEmpty() ? fromStd(current.image_reference) : imagePath());
     if (m_camera->currentText().startsWith(tr("script from ")) || steeringEnabled()) {
         document.insert(QStringLiteral("camera_action_script"),
-                        lbm::report::cameraScriptToJson(current.camera_script));
+                        lbm::protocol::cameraScriptToJson(current.camera_script));
     } else {
         document.insert(QStringLiteral("num_chunks"), chunks());
         document.insert(QStringLiteral("camera_pattern"), m_camera->currentText());

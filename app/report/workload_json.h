@@ -1,7 +1,7 @@
 #pragma once
 // Workload files and the JSON a workload turns into: the seed's load_workload (overrides,
 // fallbacks, Python's int()/float()/str() coercions, its validation order and messages),
-// session_start_payload, describe, PromptUpdate.to_payload, and the benchmark's --image
+// describe, and the benchmark's --image
 // resolver that inlines a local file as a data: URL.
 //
 // Errors: the seed's ValueError texts are thrown as lbm::MetricError word for word
@@ -56,15 +56,8 @@ lbm::Workload loadWorkloadDocument(const QJsonObject& document,
                                    const WorkloadOverrides& overrides = {},
                                    ImageResolver resolver = {});
 
-// Workload.session_start_payload(model): extra_params = {flow_shift, camera_action_script}
-// updated by the workload's extra_params; negative_prompt only when set.
-QJsonObject sessionStartPayload(const lbm::Workload& workload, const QString& model);
 // Workload.describe().
 QJsonObject describeWorkload(const lbm::Workload& workload);
-// PromptUpdate.to_payload(): the session.interaction event.
-QJsonObject promptUpdatePayload(const lbm::PromptUpdate& update);
-// camera_action_script as JSON: one array of three string arrays per chunk.
-QJsonArray cameraScriptToJson(const lbm::CameraScript& script);
 
 // The benchmark's --image handling: http://, https:// and data: pass through; a readable
 // local file becomes data:<mime>;base64,<bytes> with the MIME type from the extension

@@ -82,7 +82,7 @@ void SessionClient::applyTimeline(const TimelineEvent& event) {
 
 QString SessionClient::submit(InteractionKind kind, const QString& summary,
                               const QJsonObject& message, const QString& problem,
-                              const QString& event_id) {
+                              const QString& event_id, std::optional<qint64> after_chunk) {
     if (!problem.isEmpty() || !m_worker || m_result) {
         TimelineEvent event;
         event.type = TimelineEventType::Error;
@@ -92,6 +92,13 @@ QString SessionClient::submit(InteractionKind kind, const QString& summary,
                        : m_result         ? QStringLiteral("Not sent: the session is over.")
                                   : QStringLiteral("Not sent: the session was not started.");
         applyTimeline(event);
+        return event_id;
+    }
+    if (after_chunk) {
+        QMetaObject::invokeMethod(m_worker, "scheduleInteraction", Qt::QueuedConnection,
+                                  Q_ARG(QString, event_id), Q_ARG(int, static_cast<int>(kind)),
+                                  Q_ARG(QString, summary), Q_ARG(QJsonObject, message),
+                                  Q_ARG(qint64, *after_chunk));
         return event_id;
     }
     QMetaObject::invokeMethod(m_worker, "sendInteraction", Qt::QueuedConnection,
@@ -106,6 +113,15 @@ QString SessionClient::sendPrompt(const QString& prompt, int transition_chunks) 
                   QStringLiteral("'%1' over %2 chunk(s)").arg(prompt).arg(transition_chunks),
                   protocol::promptInteractionMessage(id, prompt, transition_chunks),
                   protocol::promptInteractionProblem(prompt, transition_chunks), id);
+}
+
+QString SessionClient::schedulePrompt(qint64 after_chunk, const QString& prompt,
+                                      int transition_chunks) {
+    const QString id = m_ids.next();
+    return submit(InteractionKind::Prompt,
+                  QStringLiteral("'%1' over %2 chunk(s)").arg(prompt).arg(transition_chunks),
+                  protocol::promptInteractionMessage(id, prompt, transition_chunks),
+                  protocol::promptInteractionProblem(prompt, transition_chunks), id, after_chunk);
 }
 
 QString SessionClient::sendCameraVelocity(const protocol::CameraSe3& velocity) {

@@ -41,6 +41,11 @@ public:
     // (empty prompt, negative transition_chunks, non-unit quaternion) becomes an Error on
     // the timeline at once and is not sent.
     QString sendPrompt(const QString& prompt, int transition_chunks = kDefaultTransitionChunks);
+    // A prompt transition sent right after the media chunk after_chunk lands (at once when it
+    // already has), through the session's one scheduler: the same queue as the workload's
+    // prompt_updates, on the network thread, so it leaves within the chunk's own handler.
+    QString schedulePrompt(qint64 after_chunk, const QString& prompt,
+                           int transition_chunks = kDefaultTransitionChunks);
     QString sendCameraVelocity(const protocol::CameraSe3& velocity);
     QString sendCameraTarget(const protocol::CameraSe3& pose,
                              std::optional<int> transition_chunks = std::nullopt);
@@ -70,7 +75,8 @@ signals:
 
 private:
     QString submit(InteractionKind kind, const QString& summary, const QJsonObject& message,
-                   const QString& problem, const QString& event_id);
+                   const QString& problem, const QString& event_id,
+                   std::optional<qint64> after_chunk = std::nullopt);
     void applyTimeline(const TimelineEvent& event);
 
     std::unique_ptr<QThread> m_thread;

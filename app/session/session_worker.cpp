@@ -2,7 +2,7 @@
 
 #include "app/protocol/client_messages.h"
 #include "app/protocol/python_repr.h"
-#include "app/report/workload_json.h"
+#include "app/protocol/session_start_message.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -52,10 +52,13 @@ SessionWorker::SessionWorker(SessionOptions options)
     : m_options(std::move(options)) {
     m_result.expected_chunks = m_options.workload.numChunks();
     m_result.expected_frames = m_options.workload.numFrames();
-    m_scheduled_updates = m_options.workload.prompt_updates;
-    std::stable_sort(
-        m_scheduled_updates.begin(), m_scheduled_updates.end(),
-        [](const PromptUpdate& a, const PromptUpdate& b) { return a.after_chunk < b.after_chunk; });
+    for (const PromptUpdate& update : m_options.workload.prompt_updates) {
+        insertScheduled(update.after_chunk,
+                        PendingInteraction{QString::fromStdString(update.eventId()),
+                                           InteractionKind::ScheduledPrompt,
+                                           QString::fromStdString(update.prompt),
+                                           protocol::promptUpdateMessage(update)});
+    }
 }
 
 SessionWorker::~SessionWorker() = default;
@@ -123,7 +126,7 @@ void SessionWorker::onConnected() {
     m_connect_timer->stop();
     m_connected = true;
     const QString start =
-        protocol::toWireText(report::sessionStartPayload(m_options.workload, m_options.model));
+        protocol::toWireText(protocol::sessionStartMessage(m_options.workload, m_options.model));
     m_socket->sendTextMessage(start);
     m_socket->flush();
     // The benchmark's clock starts right after session.start is sent.
@@ -418,6 +421,7 @@ void SessionWorker::acceptMediaChunk(const protocol::ChunkMetadata& metadata,
     recordChunkIds(metadata, now_s);
     emit chunkReceived(chunk);
     armChunkTimeout();
+    m_highest_chunk = std::max(m_highest_chunk.value_or(-1), *metadata.generation_chunk_index);
     fireScheduledUpdates(*metadata.generation_chunk_index);
 }
 
@@ -437,14 +441,34 @@ void SessionWorker::recordChunkIds(const protocol::ChunkMetadata& metadata, doub
     emitIds(metadata.completed_event_ids, TimelineEventType::Completed);
 }
 
+void SessionWorker::insertScheduled(qint64 after_chunk, const PendingInteraction& interaction) {
+    // Stable: interactions scheduled after the same chunk go out in the order they were asked.
+    const auto at = std::upper_bound(
+        m_scheduled.begin(), m_scheduled.end(), after_chunk,
+        [](qint64 chunk, const ScheduledInteraction& entry) { return chunk < entry.after_chunk; });
+    m_scheduled.insert(at, ScheduledInteraction{after_chunk, interaction});
+}
+
 void SessionWorker::fireScheduledUpdates(qint64 chunk_index) {
-    while (m_next_update < m_scheduled_updates.size() &&
-           m_scheduled_updates[m_next_update].after_chunk <= chunk_index) {
-        const PromptUpdate& update = m_scheduled_updates[m_next_update++];
-        transmit(PendingInteraction{
-            QString::fromStdString(update.eventId()), InteractionKind::ScheduledPrompt,
-            QString::fromStdString(update.prompt), report::promptUpdatePayload(update)});
+    while (!m_scheduled.empty() && m_scheduled.front().after_chunk <= chunk_index) {
+        const PendingInteraction interaction = m_scheduled.front().interaction;
+        m_scheduled.erase(m_scheduled.begin());
+        transmit(interaction);
     }
+}
+
+void SessionWorker::scheduleInteraction(const QString& event_id, int kind, const QString& summary,
+                                        const QJsonObject& message, qint64 after_chunk) {
+    PendingInteraction interaction{event_id, static_cast<InteractionKind>(kind), summary, message};
+    if (m_state == SessionState::Streaming && m_highest_chunk && *m_highest_chunk >= after_chunk) {
+        transmit(interaction); // that chunk already landed
+        return;
+    }
+    if (m_state == SessionState::Stopping || m_state == SessionState::Finished) {
+        sendInteraction(event_id, kind, summary, message); // refused on the timeline
+        return;
+    }
+    insertScheduled(after_chunk, interaction);
 }
 
 void SessionWorker::sendInteraction(const QString& event_id, int kind, const QString& summary,

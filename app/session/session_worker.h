@@ -38,6 +38,10 @@ public:
     // the timeline) once the session is over.
     Q_INVOKABLE void sendInteraction(const QString& event_id, int kind, const QString& summary,
                                      const QJsonObject& message);
+    // Sends right after the media chunk after_chunk lands (at once if it already has), in the
+    // same queue as the workload's prompt_updates: the session's one prompt scheduler.
+    Q_INVOKABLE void scheduleInteraction(const QString& event_id, int kind, const QString& summary,
+                                         const QJsonObject& message, qint64 after_chunk);
     Q_INVOKABLE void requestStop();
     // Closes at once; the result says the session was aborted.
     Q_INVOKABLE void abort(const QString& reason);
@@ -74,6 +78,12 @@ private:
     void acceptMediaChunk(const protocol::ChunkMetadata& metadata, const QByteArray& bytes,
                           double now_s);
     void recordChunkIds(const protocol::ChunkMetadata& metadata, double now_s);
+    struct ScheduledInteraction {
+        qint64 after_chunk = 0;
+        PendingInteraction interaction;
+    };
+
+    void insertScheduled(qint64 after_chunk, const PendingInteraction& interaction);
     void fireScheduledUpdates(qint64 chunk_index);
     void transmit(const PendingInteraction& interaction);
     void emitTimeline(TimelineEvent event);
@@ -101,8 +111,8 @@ private:
 
     std::optional<protocol::ChunkMetadata> m_pending_metadata;
     std::optional<double> m_last_arrival_s;
-    std::vector<PromptUpdate> m_scheduled_updates; // sorted by after_chunk
-    std::size_t m_next_update = 0;
+    std::vector<ScheduledInteraction> m_scheduled; // sorted by after_chunk
+    std::optional<qint64> m_highest_chunk;         // the highest generation index landed
     QList<PendingInteraction> m_waiting_for_start;
     InteractionTimeline m_timeline;
     SessionResult m_result;

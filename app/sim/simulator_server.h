@@ -3,6 +3,7 @@
 // /v1/realtime/video where each connection is its own SimulatorSession. Used by
 // `lingbot-monitor simulate`, the GUI's default endpoint, `bench --simulate` and the tests.
 
+#include "app/protocol/endpoint_url.h"
 #include "app/sim/send_log.h"
 #include "app/sim/simulator_config.h"
 #include "app/sim/timing_profile.h"
@@ -20,7 +21,7 @@ namespace lbm::sim {
 class SimulatorServer : public QObject {
     Q_OBJECT
 public:
-    inline static const QString kPath = QStringLiteral("/v1/realtime/video");
+    inline static const QString kPath = protocol::kRealtimeVideoPath;
 
     explicit SimulatorServer(SimulatorConfig config = {}, QObject* parent = nullptr);
     ~SimulatorServer() override;

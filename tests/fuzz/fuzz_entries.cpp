@@ -1,4 +1,5 @@
 #include "tests/fuzz/fuzz_entries.h"
+#include "app/protocol/session_start_message.h"
 
 #include "app/media/stream_decoder.h"
 #include "app/protocol/server_message.h"
@@ -150,11 +151,11 @@ Outcome runWorkloadFile(const uint8_t* data, size_t size) {
         return Outcome::Accepted;
     }
     workload.validate();
-    const QJsonObject start = report::sessionStartPayload(workload, QStringLiteral("model"));
+    const QJsonObject start = protocol::sessionStartMessage(workload, QStringLiteral("model"));
     check(!QJsonDocument(start).toJson(QJsonDocument::Compact).isEmpty(), "a start payload");
     report::describeWorkload(workload);
     for (const lbm::PromptUpdate& update : workload.prompt_updates) {
-        report::promptUpdatePayload(update);
+        protocol::promptUpdateMessage(update);
     }
     return Outcome::Accepted;
 }

@@ -1,6 +1,7 @@
 // Workload files read exactly as the seed's load_workload, and the JSON a workload becomes.
 
 #include "app/report/report_error.h"
+#include "app/protocol/session_start_message.h"
 #include "app/report/workload_json.h"
 #include "metrics/metric_error.h"
 #include "tests/report/golden_json.h"
@@ -64,10 +65,10 @@ TEST_CASE("every golden workload case loads as the seed does", "[report][workloa
         const lbm::Workload workload = loadWorkloadDocument(document);
         QJsonArray interactions;
         for (const lbm::PromptUpdate& update : workload.prompt_updates) {
-            interactions.append(lbm::report::promptUpdatePayload(update));
+            interactions.append(lbm::protocol::promptUpdateMessage(update));
         }
         const QJsonObject actual{
-            {QStringLiteral("session_start"), lbm::report::sessionStartPayload(workload, model)},
+            {QStringLiteral("session_start"), lbm::protocol::sessionStartMessage(workload, model)},
             {QStringLiteral("describe"), lbm::report::describeWorkload(workload)},
             {QStringLiteral("interactions"), interactions},
         };
@@ -129,7 +130,7 @@ TEST_CASE("overrides that are set win over the file", "[report][workload]") {
     // Unset overrides leave the file's values alone.
     CHECK(workload.prompt == "file prompt");
     CHECK(workload.height == 480);
-    const QJsonObject payload = lbm::report::sessionStartPayload(workload, QStringLiteral("m"));
+    const QJsonObject payload = lbm::protocol::sessionStartMessage(workload, QStringLiteral("m"));
     CHECK(payload.value(QStringLiteral("negative_prompt")).toString() == QStringLiteral("blurry"));
     CHECK(payload.value(QStringLiteral("extra_params"))
               .toObject()
@@ -204,7 +205,7 @@ TEST_CASE("fallbacks and validation order follow the seed", "[report][workload]"
     SECTION("a falsy extra_params is an empty object, as `or {}` makes it") {
         const lbm::Workload workload = loadWorkloadDocument(
             parse(R"({"image": "data:x", "num_chunks": 1, "extra_params": []})"));
-        const QJsonObject extra = lbm::report::sessionStartPayload(workload, QStringLiteral("m"))
+        const QJsonObject extra = lbm::protocol::sessionStartMessage(workload, QStringLiteral("m"))
                                       .value(QStringLiteral("extra_params"))
                                       .toObject();
         CHECK(extra.keys() ==
@@ -213,7 +214,7 @@ TEST_CASE("fallbacks and validation order follow the seed", "[report][workload]"
     SECTION("workload extra_params override the defaults in session.start") {
         const lbm::Workload workload = loadWorkloadDocument(
             parse(R"({"image": "data:x", "num_chunks": 1, "extra_params": {"flow_shift": 8}})"));
-        CHECK(lbm::report::sessionStartPayload(workload, QStringLiteral("m"))
+        CHECK(lbm::protocol::sessionStartMessage(workload, QStringLiteral("m"))
                   .value(QStringLiteral("extra_params"))
                   .toObject()
                   .value(QStringLiteral("flow_shift"))

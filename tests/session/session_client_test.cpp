@@ -1,4 +1,5 @@
 #include "app/protocol/camera_keys.h"
+#include "app/protocol/session_start_message.h"
 #include "app/report/workload_json.h"
 #include "app/session/session_client.h"
 #include "metrics/session_metrics.h"
@@ -86,7 +87,7 @@ TEST_CASE("a clean session records every chunk on one clock", "[session]") {
     // session.start is exactly the workload's payload.
     const QList<QJsonObject> starts = server.receivedOfType(QStringLiteral("session.start"));
     REQUIRE(starts.size() == 1);
-    REQUIRE(starts[0] == report::sessionStartPayload(optionsFor(server.url()).workload,
+    REQUIRE(starts[0] == protocol::sessionStartMessage(optionsFor(server.url()).workload,
                                                      optionsFor(server.url()).model));
     REQUIRE(starts[0].value(QStringLiteral("num_frames")).toInt() == 33);
 }
@@ -103,7 +104,7 @@ TEST_CASE("scheduled prompt updates fire right after their chunk lands", "[sessi
     REQUIRE(run.result.ok);
     const QList<QJsonObject> sent = server.receivedOfType(QStringLiteral("session.interaction"));
     REQUIRE(sent.size() == 2);
-    REQUIRE(sent[0] == report::promptUpdatePayload(options.workload.prompt_updates[0]));
+    REQUIRE(sent[0] == protocol::promptUpdateMessage(options.workload.prompt_updates[0]));
     REQUIRE(sent[1]
                 .value(QStringLiteral("interaction"))
                 .toObject()

@@ -1,6 +1,7 @@
-#include "app/session/first_frame.h"
+#include "app/engine/first_frame.h"
 
 #include "app/protocol/client_messages.h"
+#include "app/protocol/session_start_message.h"
 #include "app/report/report_error.h"
 #include "app/report/workload_json.h"
 
@@ -9,7 +10,7 @@
 #include <QImage>
 #include <QImageReader>
 
-namespace lbm::session {
+namespace lbm::engine {
 namespace {
 
 bool isUrl(const QString& value) {
@@ -19,7 +20,7 @@ bool isUrl(const QString& value) {
 }
 
 qsizetype sessionStartChars(const Workload& workload, const QString& model) {
-    return protocol::toWireText(report::sessionStartPayload(workload, model)).size();
+    return protocol::toWireText(protocol::sessionStartMessage(workload, model)).size();
 }
 
 QString jpegDataUrl(const QImage& image, int quality) {
@@ -133,4 +134,4 @@ FitResult fitSessionStart(Workload& workload, const QString& model) {
                        .arg(sizeText(floor_size)));
 }
 
-} // namespace lbm::session
+} // namespace lbm::engine

@@ -1,6 +1,7 @@
 #include "app/protocol/client_messages.h"
+#include "app/protocol/session_start_message.h"
 #include "app/report/workload_json.h"
-#include "app/session/first_frame.h"
+#include "app/engine/first_frame.h"
 #include "resources/bundled_resources.h"
 
 #include <QImage>
@@ -11,7 +12,7 @@
 #include <catch2/catch.hpp>
 
 using namespace lbm;
-using namespace lbm::session;
+using namespace lbm::engine;
 
 namespace {
 
@@ -77,13 +78,13 @@ TEST_CASE("a session.start over 4 MiB is re-encoded until it fits", "[session][f
     Workload workload = defaultWorkload(resolveFirstFrame(path).toStdString(), 16);
     const QString model = QStringLiteral("m");
     const qsizetype before =
-        protocol::toWireText(report::sessionStartPayload(workload, model)).size();
+        protocol::toWireText(protocol::sessionStartMessage(workload, model)).size();
     REQUIRE(before > protocol::kMaxSessionStartChars);
     const FitResult fit = fitSessionStart(workload, model);
     REQUIRE(fit.changed);
     REQUIRE(fit.original_chars == before);
     const qsizetype after =
-        protocol::toWireText(report::sessionStartPayload(workload, model)).size();
+        protocol::toWireText(protocol::sessionStartMessage(workload, model)).size();
     REQUIRE(after == fit.final_chars);
     REQUIRE(after <= protocol::kMaxSessionStartChars);
     REQUIRE(QString::fromStdString(workload.image_reference)

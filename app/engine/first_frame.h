@@ -12,7 +12,7 @@
 
 #include <stdexcept>
 
-namespace lbm::session {
+namespace lbm::engine {
 
 // The largest source image the server accepts.
 inline constexpr int kMaxFirstFrameSide = 4096;
@@ -47,4 +47,4 @@ struct FitResult {
 // it fit (e.g. a huge prompt or camera script, or an oversized http URL).
 FitResult fitSessionStart(Workload& workload, const QString& model);
 
-} // namespace lbm::session
+} // namespace lbm::engine

@@ -1,0 +1,182 @@
+#pragma once
+// The one engine every session runs on: the window, `bench`, the tests and the benchmarks
+// start sessions here and nobody wires the parts again. It owns the session client (network
+// thread), the built-in simulator (its own thread) when asked for, the raw recorder, the
+// decoder (its own thread) and the frame pump, and the live metrics; it feeds each chunk to
+// them in one order (recording first, so the bytes are on disk whatever happens next) and
+// tells its views what changed. Qt Core only: views (widgets, a terminal) read it.
+//
+// An engine runs one session at a time and may run several in turn (`bench --sessions`);
+// the built-in simulator stays up between them. Signals come on the thread the engine
+// lives on. Frame consumers run on the pump thread.
+
+#include "app/engine/engine_settings.h"
+#include "app/engine/frame_pump.h"
+#include "app/media/bounded_frame_queue.h"
+#include "app/media/decoded_frame.h"
+#include "app/protocol/camera_se3.h"
+#include "app/session/chunk_event.h"
+#include "app/session/interaction_timeline.h"
+#include "app/session/session_result.h"
+#include "app/session/session_state.h"
+#include "metrics/live_session_metrics.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace lbm::media {
+class Recorder;
+class StreamDecoder;
+struct DecoderStats;
+} // namespace lbm::media
+
+namespace lbm::session {
+class SessionClient;
+}
+
+namespace lbm::engine {
+
+class InProcessSimulator;
+
+// A media chunk's interaction ids, kept after its bytes are gone (for the CSV and views).
+struct ChunkInteractionIds {
+    qint64 index = 0;
+    QStringList started;
+    QStringList active;
+    QStringList completed;
+};
+
+class SessionEngine : public QObject {
+    Q_OBJECT
+public:
+    explicit SessionEngine(QObject* parent = nullptr);
+    // Aborts a running session and joins every thread it started.
+    ~SessionEngine() override;
+
+    // Consumers of every decoded frame, called on the pump thread for the next sessions.
+    void addFrameConsumer(FrameConsumer consumer);
+
+    // Brings the endpoint up without starting a session: the built-in simulator when the
+    // settings ask for it (kept up for the next sessions while the profile and faults stay).
+    // Returns the URL a session would use, or an invalid QUrl with *error.
+    QUrl prepareEndpoint(const EngineSettings& settings, QString* error);
+    // Starts a session: the simulator (when asked, and not already up with the same
+    // profile), the recording, the client. False with *error when the settings, the
+    // simulator, the first frame or the recording refuse; nothing is then running.
+    bool start(const EngineSettings& settings, QString* error);
+    // session.stop; the server answers session.done {stopped: true}.
+    void stop();
+    // Closes the connection now; finished() reports reason.
+    void abort(const QString& reason);
+
+    // Interactions; each returns the fresh event id it is tracked by on the timeline.
+    QString sendPrompt(const QString& prompt, int transition_chunks);
+    // Sent right after chunk after_chunk lands (at once if it has): the session's one prompt
+    // scheduler, shared with the workload's prompt_updates.
+    QString schedulePrompt(qint64 after_chunk, const QString& prompt, int transition_chunks);
+    QString sendCameraVelocity(const protocol::CameraSe3& velocity);
+
+    bool hasSession() const { return m_client != nullptr; }
+    bool running() const;
+    session::SessionState state() const { return m_state; }
+    const EngineSettings& settings() const { return m_settings; }
+    // The endpoint actually used (the simulator's URL when it is the simulator).
+    QUrl url() const { return m_url; }
+    // "simulator (fast) at ws://127.0.0.1:P/v1/realtime/video" or the URL.
+    QString endpointText() const;
+    QString requestId() const;
+    const std::optional<session::SessionResult>& result() const { return m_result; }
+    const session::InteractionTimeline& timeline() const;
+    // Seconds on the session clock now; frozen at the session's wall time once it ended.
+    double sessionNowS() const;
+    // Seconds since the last media chunk landed (or since session.start before the first);
+    // nullopt when no session is streaming.
+    std::optional<double> secondsSinceLastChunk() const;
+
+    // Live metrics over the chunks so far: what every view shows.
+    const LiveSessionMetrics& liveMetrics() const { return *m_metrics; }
+    // The chunks' interaction ids in arrival order.
+    const std::vector<ChunkInteractionIds>& chunkIds() const { return m_chunk_ids; }
+    qint64 framesAnnounced() const { return m_frames_announced; }
+    qint64 framesDecoded() const;
+    std::map<qint64, qint64> framesDecodedPerChunk() const;
+    bool decodingFinished() const;
+    QStringList decoderErrors() const { return m_decoder_errors; }
+    media::DecoderStats decoderStats() const;
+    QString recordingPath() const { return m_recording_path; }
+    qint64 recordedBytes() const;
+    // The first problem the recording had (disk full, ...); the session went on without it.
+    QString recordingError() const { return m_recording_error; }
+    // What was done to fit the first frame into session.start; empty when nothing was.
+    QString firstFrameNote() const { return m_first_frame_note; }
+
+    // The next frame for a view (EngineSettings::presentation_capacity > 0), or nullopt.
+    std::optional<media::DecodedFrame> takeFrame();
+    // True once the stream ended and a view took every frame.
+    bool presentationDrained() const;
+
+    // Waits (running the event loop) until the session and its decoding finished, or
+    // timeout_ms passed; for `bench` and tests. True when both finished.
+    bool waitForFinished(int timeout_ms);
+
+signals:
+    void stateChanged(lbm::session::SessionState state);
+    void videoStarted(const QString& request_id);
+    // A media chunk landed and was recorded, decoded and measured; stall_ms > 0 when the
+    // benchmark's simulated viewer ran dry waiting for it.
+    void chunkLanded(const lbm::ChunkRecord& record, double simulated_stall_ms);
+    void trailerLanded();
+    void timelineChanged(const lbm::session::TimelineEvent& event,
+                         const lbm::session::InteractionRecord& record);
+    void promptScheduled(const QString& event_id, qint64 after_chunk, const QString& prompt,
+                         int transition_chunks);
+    // Things that did not end the session but deserve a line: the client's warnings (an
+    // unknown message type, an insecure connection, what was done to fit the first frame),
+    // a decoding problem (not raised once the session failed: it would only repeat the
+    // cause), the recording stopping (disk full; the session goes on).
+    void warning(const QString& text);
+    void decoderProblem(const QString& text);
+    void recordingFailed(const QString& text);
+    void finished(const lbm::session::SessionResult& result);
+    // Frames are waiting for takeFrame(), or the presentation queue ended.
+    void framesReady();
+    // Every decoded frame was handed on (after finished(), or after the stream ended).
+    void decodingDone();
+
+private:
+    void resetSession();
+
+    void onChunk(const session::ChunkEvent& chunk);
+    void onFinished(const session::SessionResult& result);
+    void onDecoderError(const QString& text);
+
+    EngineSettings m_settings;
+    std::vector<FrameConsumer> m_frame_consumers;
+    std::unique_ptr<InProcessSimulator> m_simulator;
+    std::unique_ptr<session::SessionClient> m_client;
+    std::unique_ptr<media::Recorder> m_recorder;
+    std::unique_ptr<media::StreamDecoder> m_decoder;
+    std::unique_ptr<media::BoundedFrameQueue> m_presentation;
+    std::unique_ptr<FramePump> m_pump;
+    std::unique_ptr<LiveSessionMetrics> m_metrics;
+    QUrl m_url;
+    session::SessionState m_state = session::SessionState::Idle;
+    std::optional<session::SessionResult> m_result;
+    std::vector<ChunkInteractionIds> m_chunk_ids;
+    qint64 m_frames_announced = 0;
+    QStringList m_decoder_errors;
+    QString m_recording_path;
+    QString m_recording_error;
+    QString m_first_frame_note;
+    QElapsedTimer m_since_start;      // approximates the session clock (started with it)
+    QElapsedTimer m_since_last_chunk; // restarted as each media chunk lands
+};
+
+} // namespace lbm::engine
