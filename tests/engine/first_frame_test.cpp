@@ -1,7 +1,7 @@
+#include "app/engine/first_frame.h"
 #include "app/protocol/client_messages.h"
 #include "app/protocol/session_start_message.h"
 #include "app/report/workload_json.h"
-#include "app/engine/first_frame.h"
 #include "resources/bundled_resources.h"
 
 #include <QImage>

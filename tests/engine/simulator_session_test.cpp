@@ -1,7 +1,6 @@
 // Whole sessions against app/sim's SimulatorServer on 127.0.0.1: real video, the fault kinds,
 // keepalive against the stall timeout, and interactions as the simulated server answers them.
 
-#include "app/session/session_client.h"
 #include "app/sim/simulator_server.h"
 #include "decoded_session.h"
 #include "metrics/session_metrics.h"
@@ -10,33 +9,31 @@
 #include <catch2/catch.hpp>
 
 using namespace lbm;
-using namespace lbm::session;
+using namespace lbm::engine;
+using lbm::session::InteractionRecord;
 
 namespace {
 
+// The engine against a SimulatorServer of the test's own (a configuration the engine's
+// built-in one does not expose: stall timeouts, fault sets per case).
 DecodedSession
-runAgainstSimulator(sim::SimulatorConfig config, SessionOptions options,
-                    const std::function<void(SessionClient&, const ChunkEvent&)>& on_chunk = {}) {
+runAgainstSimulator(sim::SimulatorConfig config, EngineSettings settings,
+                    const std::function<void(SessionEngine&, const ChunkRecord&)>& on_chunk = {}) {
     sim::SimulatorServer server(config);
     REQUIRE(server.listen(QHostAddress::LocalHost, 0));
-    options.url = server.url();
-    DecodedSession run = runDecodedSession(options, 90000, on_chunk);
+    settings.url = server.url();
+    DecodedSession run = runDecodedSession(settings, 90000, on_chunk);
     REQUIRE(run.recorded_every_chunk);
     return run;
 }
 
-SessionOptions fastOptions(int chunks) {
-    SessionOptions options;
-    options.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
-    options.ping_interval_s = 0;
-    options.first_chunk_timeout_s = 30;
-    options.chunk_timeout_s = 30;
-    return options;
+EngineSettings fastOptions(int chunks) {
+    return testSettings(QUrl(), chunks);
 }
 
 } // namespace
 
-TEST_CASE("a fast simulated session decodes every frame in order", "[session][sim]") {
+TEST_CASE("a fast simulated session decodes every frame in order", "[engine][sim]") {
     const DecodedSession run = runAgainstSimulator({}, fastOptions(4));
     INFO(run.result.error.toStdString());
     REQUIRE(run.result.ok);
@@ -62,7 +59,7 @@ TEST_CASE("a fast simulated session decodes every frame in order", "[session][si
 }
 
 TEST_CASE("every simulator fault ends with its message and a playable partial recording",
-          "[session][sim][faults]") {
+          "[engine][sim][faults]") {
     const int fault_chunk = 2;
     const std::vector<std::pair<QString, QString>> cases = {
         {QStringLiteral("stall"), QStringLiteral("No media chunk for 3 s after 2 chunk(s);")},
@@ -83,7 +80,7 @@ TEST_CASE("every simulator fault ends with its message and a playable partial re
             sim::FaultSpec::parse(QStringLiteral("%1@%2").arg(kind).arg(fault_chunk), &problem);
         REQUIRE(fault.has_value());
         config.faults = {*fault};
-        SessionOptions options = fastOptions(5);
+        EngineSettings options = fastOptions(5);
         // Above the simulator's time to render and encode a chunk even under ThreadSanitizer
         // on a loaded machine (a chunk late for that reason would fail the wrong way).
         options.chunk_timeout_s = 3;
@@ -99,13 +96,13 @@ TEST_CASE("every simulator fault ends with its message and a playable partial re
 }
 
 TEST_CASE("pings keep a slow-start session alive past the server's stall timeout",
-          "[session][sim][ping]") {
+          "[engine][sim][ping]") {
     sim::SimulatorConfig config;
     config.stall_timeout_ms = 600;
     QString problem;
     config.faults = {*sim::FaultSpec::parse(QStringLiteral("slow-start@0"), &problem)};
     SECTION("with pings the session completes") {
-        SessionOptions options = fastOptions(3);
+        EngineSettings options = fastOptions(3);
         options.ping_interval_s = 0.15;
         const DecodedSession run = runAgainstSimulator(config, options);
         INFO(run.result.error.toStdString());
@@ -120,15 +117,15 @@ TEST_CASE("pings keep a slow-start session alive past the server's stall timeout
     }
 }
 
-TEST_CASE("interactions are acked and their chunks land on the timeline", "[session][sim]") {
-    SessionOptions options = fastOptions(8);
+TEST_CASE("interactions are acked and their chunks land on the timeline", "[engine][sim]") {
+    EngineSettings options = fastOptions(8);
     options.workload.prompt_updates = {PromptUpdate{1, "A snowy street", 2}};
     QString prompt_id, camera_id;
     const DecodedSession run =
-        runAgainstSimulator({}, options, [&](SessionClient& client, const ChunkEvent& chunk) {
-            if (chunk.generationChunkIndex() == 3) {
-                prompt_id = client.sendPrompt(QStringLiteral("Night falls"), 0);
-                camera_id = client.sendCameraVelocity(protocol::CameraSe3::identity());
+        runAgainstSimulator({}, options, [&](SessionEngine& engine, const ChunkRecord& chunk) {
+            if (chunk.index == 3) {
+                prompt_id = engine.sendPrompt(QStringLiteral("Night falls"), 0);
+                camera_id = engine.sendCameraVelocity(protocol::CameraSe3::identity());
             }
         });
     INFO(run.result.error.toStdString());

@@ -1,24 +1,20 @@
 #include "decoded_session.h"
 #include "resources/bundled_resources.h"
-#include "scripted_server.h"
+#include "tests/session/scripted_server.h"
 
 #include <catch2/catch.hpp>
 
 using namespace lbm;
-using namespace lbm::session;
+using namespace lbm::engine;
 
 TEST_CASE("chunk events carry a decodable stream: every frame, in order, recorded losslessly",
-          "[session][media]") {
+          "[engine][media]") {
     ScriptedServer::Script script;
     script.chunks = 4;
     script.real_video = true;
     ScriptedServer server(script);
 
-    SessionOptions options;
-    options.url = server.url();
-    options.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), 4);
-    options.ping_interval_s = 0;
-    const DecodedSession run = runDecodedSession(options, 60000);
+    const DecodedSession run = runDecodedSession(testSettings(server.url(), 4), 60000);
     INFO(run.result.error.toStdString());
     REQUIRE(run.result.ok);
     REQUIRE(run.recorded_every_chunk);

@@ -1,0 +1,196 @@
+// The session engine on its own: a session on the built-in simulator (its own thread) with
+// frames for a view, the one prompt scheduler, several sessions on one engine, the document
+// builder reading the live metrics, and the refusals a user can cause.
+
+#include "app/engine/session_csv.h"
+#include "app/engine/session_document_builder.h"
+#include "app/engine/session_engine.h"
+#include "app/sim/frame_barcode.h"
+#include "metrics/session_metrics.h"
+#include "resources/bundled_resources.h"
+
+#include <QEventLoop>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using namespace lbm;
+using namespace lbm::engine;
+
+namespace {
+
+EngineSettings simulatorSettings(int chunks) {
+    EngineSettings settings;
+    settings.use_simulator = true;
+    settings.simulator_profile = QStringLiteral("fast");
+    settings.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
+    settings.ping_interval_s = 0;
+    settings.first_chunk_timeout_s = 30;
+    settings.chunk_timeout_s = 30;
+    return settings;
+}
+
+} // namespace
+
+TEST_CASE("the engine runs a simulator session and hands a view every frame in order", "[engine]") {
+    QTemporaryDir dir;
+    EngineSettings settings = simulatorSettings(5);
+    settings.recording_path = dir.filePath(QStringLiteral("stream.m4s"));
+    settings.presentation_capacity = 6; // smaller than a chunk: the pump must wait for the view
+    SessionEngine engine;
+    QList<qint64> shown;
+    // The view: takes frames as they are ready, like the window's playback clock.
+    QObject::connect(&engine, &SessionEngine::framesReady, [&] {
+        while (const auto frame = engine.takeFrame()) {
+            shown.append(sim::readFrameBarcodeLuma(frame->lumaData(), frame->lumaStride(),
+                                                   frame->width(), frame->height())
+                             .value_or(-1));
+        }
+    });
+    QSignalSpy landed(&engine, &SessionEngine::chunkLanded);
+    QString error;
+    REQUIRE(engine.start(settings, &error));
+    CHECK(engine.running());
+    REQUIRE(engine.waitForFinished(60000));
+    REQUIRE(QTest::qWaitFor([&] { return engine.presentationDrained(); }, 10000));
+    const auto& result = *engine.result();
+    INFO(result.error.toStdString());
+    REQUIRE(result.ok);
+    CHECK(landed.count() == 5);
+    const qint64 frames = 9 + 4 * 12;
+    CHECK(engine.framesAnnounced() == frames);
+    CHECK(engine.framesDecoded() == frames);
+    REQUIRE(shown.size() == frames);
+    for (qint64 n = 0; n < frames; ++n) {
+        CHECK(shown[static_cast<int>(n)] == n);
+    }
+    CHECK(engine.recordedBytes() == result.media_bytes + result.trailer_bytes);
+    // Every surface reads the live model; it equals the seed's computation of the records.
+    MetricsOptions options = metricsOptionsFor(settings);
+    options.ttfc_s = result.ttfc_s;
+    options.session_wall_s = result.wall_s;
+    const SessionMetrics expected = computeMetrics(result.records, options);
+    const SessionMetrics live = engine.liveMetrics().metrics(result.ttfc_s, result.wall_s);
+    CHECK(live.video_rtf == expected.video_rtf);
+    CHECK(live.interval_all->p99_ms == expected.interval_all->p99_ms);
+    CHECK(live.playback.total_stall_s == expected.playback.total_stall_s);
+    CHECK(engine.endpointText().startsWith(QStringLiteral("simulator (fast) at ws://127.0.0.1:")));
+}
+
+TEST_CASE("prompts scheduled after a chunk go out through the session's one scheduler",
+          "[engine]") {
+    EngineSettings settings = simulatorSettings(8);
+    settings.workload.prompt_updates = {PromptUpdate{1, "A snowy street", 1}};
+    SessionEngine engine;
+    QSignalSpy scheduled(&engine, &SessionEngine::promptScheduled);
+    QString later_id, late_id;
+    QObject::connect(&engine, &SessionEngine::chunkLanded, [&](const ChunkRecord& record, double) {
+        if (record.index == 0) {
+            later_id = engine.schedulePrompt(3, QStringLiteral("Night falls"), 0);
+        }
+        if (record.index == 5) {
+            // After a chunk that already landed: sent at once.
+            late_id = engine.schedulePrompt(2, QStringLiteral("Dawn"), 1);
+        }
+    });
+    QString error;
+    REQUIRE(engine.start(settings, &error));
+    REQUIRE(engine.waitForFinished(60000));
+    REQUIRE(engine.result()->ok);
+    REQUIRE(scheduled.count() == 2);
+    CHECK(scheduled.at(0).at(0).toString() == later_id);
+    const auto& timeline = engine.timeline();
+    const auto* workload_update = timeline.find(QStringLiteral("chunk-1"));
+    const auto* later = timeline.find(later_id);
+    const auto* late = timeline.find(late_id);
+    REQUIRE(workload_update);
+    REQUIRE(later);
+    REQUIRE(late);
+    REQUIRE(later->started_chunk);
+    CHECK(*later->started_chunk >= 4); // sent right after chunk 3 landed
+    CHECK(*later->sent_s >= engine.liveMetrics().records()[3].arrival_s);
+    CHECK(*later->sent_s < engine.liveMetrics().records()[4].arrival_s);
+    REQUIRE(late->started_chunk);
+    CHECK(*late->started_chunk >= 6);
+    // The CSV lists the ids where the server reported them.
+    const QByteArray csv = sessionCsvTable(engine).toCsv();
+    CHECK(csv.contains(later_id.toUtf8()));
+}
+
+TEST_CASE("one engine runs sessions in turn and the builder documents each", "[engine]") {
+    EngineSettings settings = simulatorSettings(3);
+    settings.sessions = 2;
+    SessionEngine engine;
+    QString error;
+    REQUIRE(engine.prepareEndpoint(settings, &error).isValid());
+    SessionDocumentBuilder builder(settings, engine.prepareEndpoint(settings, &error).toString());
+    QUrl first_url;
+    for (int i = 0; i < 2; ++i) {
+        REQUIRE(engine.start(settings, &error));
+        if (i == 0) {
+            first_url = engine.url();
+        }
+        REQUIRE(engine.waitForFinished(60000));
+        REQUIRE(engine.result()->ok);
+        const auto& entry = builder.addSession(engine);
+        CHECK(entry.session_index == i);
+        REQUIRE(entry.metrics);
+        CHECK(entry.metrics->chunks_received == 3);
+        CHECK(entry.monitor_extras.value(QStringLiteral("frames_decoded")).toInt() == 33);
+    }
+    // The simulator stayed up between sessions.
+    CHECK(engine.url() == first_url);
+    const auto document = builder.document();
+    REQUIRE(document.monitor);
+    CHECK(document.monitor->complete);
+    REQUIRE(document.metrics);
+    CHECK(document.metrics->sessions == 2);
+    CHECK(document.config.sessions == 2);
+}
+
+TEST_CASE("the engine refuses what a user can get wrong, with the reason", "[engine]") {
+    SessionEngine engine;
+    QString error;
+    SECTION("an unknown simulator fault") {
+        EngineSettings settings = simulatorSettings(3);
+        settings.simulator_faults = {QStringLiteral("melt@2")};
+        CHECK_FALSE(engine.start(settings, &error));
+        CHECK(error.contains(QStringLiteral("melt")));
+        CHECK_FALSE(engine.running());
+    }
+    SECTION("a recording path in a missing folder") {
+        EngineSettings settings = simulatorSettings(3);
+        settings.recording_path = QStringLiteral("/nonexistent-folder/stream.m4s");
+        CHECK_FALSE(engine.start(settings, &error));
+        CHECK(error.contains(QStringLiteral("/nonexistent-folder")));
+    }
+    SECTION("a second session while one runs") {
+        EngineSettings settings = simulatorSettings(40);
+        REQUIRE(engine.start(settings, &error));
+        CHECK_FALSE(engine.start(settings, &error));
+        CHECK(error.contains(QStringLiteral("already running")));
+        engine.stop();
+        REQUIRE(engine.waitForFinished(30000));
+        CHECK(engine.result()->stop_requested);
+    }
+}
+
+TEST_CASE("the engine tells how long the stream has been silent", "[engine]") {
+    EngineSettings settings = simulatorSettings(6);
+    settings.simulator_faults = {QStringLiteral("stall@2")};
+    settings.chunk_timeout_s = 2;
+    SessionEngine engine;
+    QString error;
+    REQUIRE(engine.start(settings, &error));
+    REQUIRE(QTest::qWaitFor([&] { return engine.liveMetrics().chunkCount() == 2; }, 20000));
+    QTest::qWait(600);
+    const auto silent = engine.secondsSinceLastChunk();
+    REQUIRE(silent);
+    CHECK(*silent >= 0.5);
+    REQUIRE(engine.waitForFinished(30000));
+    CHECK_FALSE(engine.result()->ok);
+    CHECK(engine.result()->error.startsWith(QStringLiteral("No media chunk for 2 s after 2")));
+    CHECK_FALSE(engine.secondsSinceLastChunk());
+}
