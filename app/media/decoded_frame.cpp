@@ -47,27 +47,30 @@ quint64 DecodedFrame::lumaChecksum() const {
 }
 
 QImage DecodedFrame::toImage() const {
-    if (!m_image.isNull() || !m_frame) {
-        return m_image;
+    return toImage(QSize(width(), height()));
+}
+
+QImage DecodedFrame::toImage(const QSize& size) const {
+    if (!m_frame || size.isEmpty()) {
+        return {};
     }
-    const int width = m_frame->width;
-    const int height = m_frame->height;
-    // One cached scaler per thread: views convert on their own thread, at display rate.
+    // One cached scaler per thread: each view converts on a thread of its own.
     thread_local SwsContextPtr scaler;
-    SwsContext* context = sws_getCachedContext(
-        scaler.release(), width, height, static_cast<AVPixelFormat>(m_frame->format), width, height,
-        AV_PIX_FMT_RGB32, SWS_BILINEAR, nullptr, nullptr, nullptr);
+    SwsContext* context = sws_getCachedContext(scaler.release(), m_frame->width, m_frame->height,
+                                               static_cast<AVPixelFormat>(m_frame->format),
+                                               size.width(), size.height(), AV_PIX_FMT_RGB32,
+                                               SWS_BILINEAR, nullptr, nullptr, nullptr);
     scaler.reset(context);
     if (context == nullptr) {
         return {};
     }
-    QImage image(width, height, QImage::Format_RGB32);
+    QImage image(size, QImage::Format_RGB32);
     if (image.isNull()) {
         return {};
     }
     uint8_t* destination[4] = {image.bits(), nullptr, nullptr, nullptr};
     const int destination_stride[4] = {static_cast<int>(image.bytesPerLine()), 0, 0, 0};
-    sws_scale(context, m_frame->data, m_frame->linesize, 0, height, destination,
+    sws_scale(context, m_frame->data, m_frame->linesize, 0, m_frame->height, destination,
               destination_stride);
     return image;
 }

@@ -34,17 +34,15 @@ public:
     // FNV-1a over the visible luma samples: equal for bit-identical decodes, so it proves a
     // stream copy did not re-encode.
     quint64 lumaChecksum() const;
-    // RGB32 copy; a conversion made on the decoder thread (DecoderOptions::convert_to_image)
-    // is returned without converting again.
+    // An RGB32 copy at the frame's size, or scaled to size (libswscale, bilinear) in the same
+    // pass. Views call it on a thread of their own at display rate, never the decoder's.
     QImage toImage() const;
+    QImage toImage(const QSize& size) const;
     const AVFrame* avFrame() const { return m_frame.get(); }
-
-    void setConvertedImage(const QImage& image) { m_image = image; }
 
 private:
     FrameTag m_tag;
     std::shared_ptr<const AVFrame> m_frame;
-    QImage m_image;
 };
 
 } // namespace lbm::media

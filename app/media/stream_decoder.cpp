@@ -249,9 +249,6 @@ struct StreamDecoder::Worker {
                               false);
         }
         DecodedFrame decoded(frame.get(), tag);
-        if (owner.m_options.convert_to_image) {
-            decoded.setConvertedImage(decoded.toImage());
-        }
         const auto pushed = owner.m_frames.push(std::move(decoded));
         if (pushed == BoundedFrameQueue::PushResult::Aborted) {
             return false;

@@ -40,9 +40,6 @@ struct DecoderOptions {
     // as its packet is in. Frame threading decodes faster but holds thread_count - 1 frames
     // back until later bytes arrive, which a live view cannot afford.
     bool low_latency = true;
-    // Converts each frame to an RGB32 QImage on the decoder thread, for views that would
-    // otherwise pay for libswscale on the GUI thread.
-    bool convert_to_image = false;
 };
 
 enum class DecoderState { Running, Finished, Failed, Aborted };

@@ -221,7 +221,6 @@ Outcome runStreamDecoder(const uint8_t* data, size_t size) {
     // One libavcodec thread: the same input always takes the same path.
     options.thread_count = 1;
     options.frame_queue_capacity = 4;
-    options.convert_to_image = true;
     media::StreamDecoder decoder(options);
     // Transport chunks as the server cuts them: a new payload starts at each moof box after
     // the first (init segment + first fragment are chunk 0), one frame each, and the payload
@@ -258,6 +257,8 @@ Outcome runStreamDecoder(const uint8_t* data, size_t size) {
     qint64 frames = 0;
     while (auto frame = decoder.popFrame(-1)) {
         check(!frame->isNull(), "a delivered frame has pictures");
+        // What a view does with it: libswscale to RGB at a display size.
+        check(!frame->toImage(QSize(64, 36)).isNull(), "a delivered frame converts to RGB");
         ++frames;
     }
     check(decoder.waitForEnd(0), "the decoder has ended once its queue is drained");

@@ -297,9 +297,7 @@ TEST_CASE("With a slow consumer the frame queue never exceeds its capacity", "[m
 
 TEST_CASE("framesAvailable and ended signals drive a consumer on another thread",
           "[media][decoder]") {
-    DecoderOptions options;
-    options.convert_to_image = true;
-    StreamDecoder decoder(options);
+    StreamDecoder decoder;
     std::vector<DecodedFrame> frames;
     bool ended = false;
     QObject receiver;
@@ -324,4 +322,8 @@ TEST_CASE("framesAvailable and ended signals drive a consumer on another thread"
     CHECK(image.format() == QImage::Format_RGB32);
     CHECK(image.size() == QSize(832, 480));
     CHECK(lbm::sim::readFrameBarcode(image) == std::optional<qint64>(5));
+    // Scaled in the same pass, as a view asks for it at its own size.
+    const QImage scaled = frames[5].toImage(QSize(416, 240));
+    CHECK(scaled.size() == QSize(416, 240));
+    CHECK(lbm::sim::readFrameBarcode(scaled.scaled(832, 480)) == std::optional<qint64>(5));
 }
