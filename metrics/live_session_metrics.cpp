@@ -91,17 +91,21 @@ double LiveSessionMetrics::addRecord(const ChunkRecord& record) {
     m_stddev_stale = true;
 
     double stall_ms = 0.0;
-    if (!m_halted && m_in_order) {
+    if (!m_halted) {
         const PlaybackResult before = m_playback.started() ? m_playback.result() : PlaybackResult{};
-        m_playback.addRecord(record);
-        if (m_playback.started()) {
-            const PlaybackResult after = m_playback.result();
-            if (after.underrun_count > before.underrun_count) {
-                stall_ms = (after.total_stall_s - before.total_stall_s) * 1000.0;
+        try {
+            m_playback.addRecord(record);
+            if (m_playback.started()) {
+                const PlaybackResult after = m_playback.result();
+                if (after.underrun_count > before.underrun_count) {
+                    stall_ms = (after.total_stall_s - before.total_stall_s) * 1000.0;
+                }
             }
+        } catch (const MetricError& error) {
+            // A chunk out of index order: the simulated viewer stops at the last one in order.
+            m_halted = true;
+            m_halt_reason = error.what();
         }
-    } else {
-        m_halted = true;
     }
     m_stall_ms.push_back(stall_ms);
     return stall_ms;

@@ -75,6 +75,8 @@ public:
     // The seed's playback simulation so far.
     const LivePlaybackSimulator& playback() const { return m_playback; }
     bool simulatorHalted() const { return m_halted; }
+    // Why it halted (the seed-style message naming the chunks); empty while it runs.
+    const std::string& haltReason() const { return m_halt_reason; }
     std::optional<PlaybackResult> simulatedPlayback() const;
     // The underrun in progress at now_s (the simulated viewer has run dry and the next chunk
     // has not landed), or nullopt. Not counted in simulatedPlayback() until the chunk lands.
@@ -109,6 +111,7 @@ private:
 
     LivePlaybackSimulator m_playback;
     bool m_halted = false;
+    std::string m_halt_reason;
 
     mutable bool m_stddev_stale = true;
     mutable double m_all_std_ms = 0.0;

@@ -1,7 +1,6 @@
 #include "ui/latency_chart.h"
 
 #include "app/report/atomic_file.h"
-#include "metrics/latency_summary.h"
 #include "ui/status_colors.h"
 
 #include <QAreaSeries>
@@ -72,8 +71,10 @@ void appendBar(QList<QPointF>& points, double x0, double x1, double value) {
 
 } // namespace
 
-LatencyChart::LatencyChart(QWidget* parent)
-    : QWidget(parent) {
+LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
+    : QWidget(parent)
+    , m_model(model ? model : new LatencyChartModel(this)) {
+    connect(m_model, &LatencyChartModel::changed, this, &LatencyChart::scheduleRedraw);
     m_redraw_timer.setSingleShot(true);
     m_redraw_timer.setInterval(kRedrawCoalesceMs);
     connect(&m_redraw_timer, &QTimer::timeout, this, &LatencyChart::redraw);
@@ -187,69 +188,6 @@ LatencyChart::LatencyChart(QWidget* parent)
     redraw();
 }
 
-void LatencyChart::setDeadlineMs(double deadline_ms) {
-    m_deadline_ms = deadline_ms;
-    m_deadline->setName(tr("deadline %1 ms").arg(deadline_ms, 0, 'f', 1));
-    scheduleRedraw();
-}
-
-void LatencyChart::setWarmupChunks(int warmup_chunks) {
-    m_warmup_chunks = std::max(0, warmup_chunks);
-    scheduleRedraw();
-}
-
-void LatencyChart::setExpectedChunks(int expected_chunks) {
-    m_expected_chunks = std::max(0, expected_chunks);
-    scheduleRedraw();
-}
-
-void LatencyChart::clear() {
-    m_records.clear();
-    m_events.clear();
-    m_stalls.clear();
-    scheduleRedraw();
-}
-
-void LatencyChart::appendChunk(const lbm::ChunkRecord& record) {
-    m_records.push_back(record);
-    scheduleRedraw();
-}
-
-void LatencyChart::setRecords(const std::vector<lbm::ChunkRecord>& records) {
-    m_records = records;
-    scheduleRedraw();
-}
-
-void LatencyChart::addEventMark(const ChartEventMark& mark) {
-    m_events.push_back(mark);
-    scheduleRedraw();
-}
-
-void LatencyChart::addStallMark(qint64 chunk_index, double stall_ms) {
-    m_stalls.push_back({chunk_index, stall_ms});
-    scheduleRedraw();
-}
-
-void LatencyChart::setComparison(const std::vector<lbm::ChunkRecord>& records,
-                                 const QString& label) {
-    m_comparison = records;
-    m_comparison_label = label;
-    m_comparison_line->setName(label);
-    m_comparison_line->setVisible(true);
-    scheduleRedraw();
-}
-
-void LatencyChart::clearComparison() {
-    m_comparison.clear();
-    m_comparison_line->setVisible(false);
-    scheduleRedraw();
-}
-
-void LatencyChart::setPrimaryLabel(const QString& label) {
-    m_primary_label = label;
-    scheduleRedraw();
-}
-
 void LatencyChart::setFollow(bool follow) {
     if (m_follow == follow) {
         return;
@@ -286,12 +224,6 @@ void LatencyChart::setPercentilesVisible(bool visible) {
 void LatencyChart::flush() {
     m_redraw_timer.stop();
     redraw();
-}
-
-int LatencyChart::lateChunkCount() const {
-    return static_cast<int>(std::count_if(m_records.begin(), m_records.end(), [&](const auto& r) {
-        return r.index > 0 && r.interArrivalMs() > m_deadline_ms;
-    }));
 }
 
 QImage LatencyChart::renderImage(const QSize& size) {
@@ -343,9 +275,14 @@ void LatencyChart::scheduleRedraw() {
 
 void LatencyChart::redraw() {
     ++m_redraws;
-    const int count = static_cast<int>(m_records.size());
+    const LatencyChartModel& model = *m_model;
+    const int count = model.chunkCount();
+    const double deadline_ms = model.deadlineMs();
+    const int warmup_chunks = model.warmupChunks();
+    const auto& comparison_records = model.comparison();
     int first = 0;
-    int span = std::max({count, m_expected_chunks, static_cast<int>(m_comparison.size()), 1});
+    int span =
+        std::max({count, model.expectedChunks(), static_cast<int>(comparison_records.size()), 1});
     m_bucket = 1;
     if (m_follow) {
         first = std::max(0, count - m_window_chunks);
@@ -361,7 +298,7 @@ void LatencyChart::redraw() {
     QList<QPointF> on_time;
     QList<QPointF> late;
     QList<QPointF> first_bar;
-    double y_top = m_deadline_ms;
+    double y_top = deadline_ms;
     int plotted_chunks = 0;
     int bars = 0;
     for (int start = first; start < count; start += m_bucket) {
@@ -369,8 +306,8 @@ void LatencyChart::redraw() {
         double value = 0.0;
         bool is_first = false;
         for (int i = start; i < end; ++i) {
-            value = std::max(value, m_records[static_cast<size_t>(i)].interArrivalMs());
-            is_first = is_first || m_records[static_cast<size_t>(i)].index == 0;
+            value = std::max(value, model.record(i).interArrivalMs());
+            is_first = is_first || model.record(i).index == 0;
         }
         plotted_chunks += end - start;
         ++bars;
@@ -379,7 +316,7 @@ void LatencyChart::redraw() {
         const double x1 = end - 0.5 - kBarGap;
         if (is_first && m_bucket == 1) {
             appendBar(first_bar, x0, x1, value);
-        } else if (value > m_deadline_ms) {
+        } else if (value > deadline_ms) {
             appendBar(late, x0, x1, value);
         } else {
             appendBar(on_time, x0, x1, value);
@@ -390,34 +327,23 @@ void LatencyChart::redraw() {
 
     QList<QPointF> comparison;
     const int comparison_end =
-        std::min(static_cast<int>(m_comparison.size()), static_cast<int>(std::ceil(x_max)));
+        std::min(static_cast<int>(comparison_records.size()), static_cast<int>(std::ceil(x_max)));
     for (int i = std::max(0, first); i < comparison_end; i += m_bucket) {
-        const double value = m_comparison[static_cast<size_t>(i)].interArrivalMs();
-        comparison.append(QPointF(m_comparison[static_cast<size_t>(i)].index, value));
+        const double value = comparison_records[static_cast<size_t>(i)].interArrivalMs();
+        comparison.append(QPointF(comparison_records[static_cast<size_t>(i)].index, value));
         y_top = std::max(y_top, value);
     }
 
-    // Percentiles over the steady chunks once there are some, so the TTFC and the warmup
-    // ramp do not pull them up.
-    std::vector<double> steady_ms;
-    std::vector<double> all_ms;
-    for (const auto& record : m_records) {
-        if (record.index == 0) {
-            continue;
-        }
-        all_ms.push_back(record.interArrivalMs());
-        if (record.index >= m_warmup_chunks) {
-            steady_ms.push_back(record.interArrivalMs());
-        }
-    }
-    const std::vector<double>& basis = steady_ms.empty() ? all_ms : steady_ms;
+    // The session's percentiles as the counters show them: over the steady chunks once
+    // there are some, so the TTFC and the warmup ramp do not pull them up.
     QLineSeries* const lines[] = {m_p50, m_p95, m_p99};
     const double fractions[] = {0.50, 0.95, 0.99};
     const char* const names[] = {"p50", "p95", "p99"};
     for (int i = 0; i < 3; ++i) {
         QList<QPointF> points;
-        if (m_percentiles_visible && !basis.empty()) {
-            const double value = lbm::percentile(basis, fractions[i]);
+        const auto percentile = model.percentileMs(fractions[i]);
+        if (m_percentiles_visible && percentile) {
+            const double value = *percentile;
             points = {QPointF(x_min, value), QPointF(x_max, value)};
             lines[i]->setName(
                 QStringLiteral("%1 %2 ms").arg(QLatin1String(names[i])).arg(value, 0, 'f', 0));
@@ -433,16 +359,17 @@ void LatencyChart::redraw() {
     m_late->upperSeries()->replace(late);
     m_first->upperSeries()->replace(first_bar);
     m_comparison_line->replace(comparison);
-    m_deadline->replace({QPointF(x_min, m_deadline_ms), QPointF(x_max, m_deadline_ms)});
+    m_comparison_line->setVisible(!comparison_records.empty());
+    m_comparison_line->setName(model.comparisonLabel());
+    m_deadline->replace({QPointF(x_min, deadline_ms), QPointF(x_max, deadline_ms)});
 
     QList<QPointF> sent;
     QList<QPointF> started;
     QList<QPointF> completed;
     QList<QPointF> failed;
-    for (const auto& mark : m_events) {
-        if (mark.chunk_position < x_min || mark.chunk_position > x_max) {
-            continue;
-        }
+    const auto [first_event, last_event] = model.eventsIn(x_min, x_max);
+    for (std::size_t e = first_event; e < last_event; ++e) {
+        const ChartEventMark& mark = model.events()[e];
         const QPointF point(mark.chunk_position, mark_y);
         switch (mark.kind) {
         case ChartEventMark::Kind::Sent:
@@ -465,12 +392,11 @@ void LatencyChart::redraw() {
     m_failed->replace(failed);
 
     QList<QPointF> stalls;
-    for (const auto& stall : m_stalls) {
-        if (stall.chunk_index < x_min || stall.chunk_index > x_max || stall.chunk_index >= count) {
-            continue;
+    for (int i = first; i < count; ++i) {
+        if (model.stallMs(i) > 0) {
+            const double bar = model.record(i).interArrivalMs();
+            stalls.append(QPointF(static_cast<double>(model.record(i).index), bar + y_top * 0.04));
         }
-        const double bar = m_records[static_cast<size_t>(stall.chunk_index)].interArrivalMs();
-        stalls.append(QPointF(static_cast<double>(stall.chunk_index), bar + y_top * 0.04));
     }
     m_stall_series->replace(stalls);
 
@@ -492,8 +418,8 @@ void LatencyChart::redraw() {
     m_axis_y->applyNiceNumbers();
     // The warmup shade fills the plot's full height, whatever the nice axis maximum is.
     QList<QPointF> warmup;
-    const double warmup_end = std::min<double>(m_warmup_chunks - 0.5, x_max);
-    if (m_warmup_chunks > 0 && warmup_end > x_min) {
+    const double warmup_end = std::min<double>(warmup_chunks - 0.5, x_max);
+    if (warmup_chunks > 0 && warmup_end > x_min) {
         warmup = {QPointF(std::max(x_min, -0.5), m_axis_y->max()),
                   QPointF(warmup_end, m_axis_y->max())};
     }
@@ -517,44 +443,45 @@ void LatencyChart::redraw() {
         legend << swatch(accentColor(pal), QStringLiteral("&#9632;"), tr("first chunk (TTFC)"));
     }
     legend << swatch(nearLimitColor(pal), QStringLiteral("&#9473;&#9473;"),
-                     tr("deadline %1 ms").arg(m_deadline_ms, 0, 'f', 1));
-    if (m_warmup_chunks > 0) {
+                     tr("deadline %1 ms").arg(deadline_ms, 0, 'f', 1));
+    if (warmup_chunks > 0) {
         legend << swatch(mutedColor(pal), QStringLiteral("&#9617;"),
-                         tr("warmup (%1 chunks)").arg(m_warmup_chunks));
+                         tr("warmup (%1 chunks)").arg(warmup_chunks));
     }
-    if (!m_stalls.empty()) {
+    if (model.stallMarkCount() > 0) {
         legend << swatch(stallColor(pal), QStringLiteral("&#9733;"), tr("simulated viewer stall"));
     }
-    if (!m_events.empty()) {
+    if (!model.events().empty()) {
         legend << swatch(accentColor(pal), QStringLiteral("&#9650;"), tr("sent"))
                << swatch(nearLimitColor(pal), QStringLiteral("&#9632;"), tr("started"))
                << swatch(onTimeColor(pal), QStringLiteral("&#9670;"), tr("completed"));
     }
-    if (!m_comparison.empty()) {
-        legend << swatch(accentColor(pal), QStringLiteral("&#9679;&#9473;"), m_comparison_label);
+    if (!comparison_records.empty()) {
+        legend << swatch(accentColor(pal), QStringLiteral("&#9679;&#9473;"),
+                         model.comparisonLabel());
     }
-    if (m_percentiles_visible && !basis.empty()) {
+    if (m_percentiles_visible && model.percentileMs(0.5)) {
         for (QLineSeries* line : lines) {
             legend << swatch(mutedColor(pal), QStringLiteral("&#8943;"), line->name());
         }
     }
     m_legend->setText(legend.join(QStringLiteral("&nbsp;&nbsp;&nbsp;")));
 
-    const int late_count = lateChunkCount();
+    const int late_count = model.lateChunkCount();
     QString summary;
-    if (!m_primary_label.isEmpty()) {
-        summary = m_primary_label + QStringLiteral(" · ");
+    if (!model.primaryLabel().isEmpty()) {
+        summary = model.primaryLabel() + QStringLiteral(" · ");
     }
     summary += tr("%n chunk(s)", "", count);
-    if (m_expected_chunks > 0) {
-        summary += QStringLiteral(" / %1").arg(m_expected_chunks);
+    if (model.expectedChunks() > 0) {
+        summary += QStringLiteral(" / %1").arg(model.expectedChunks());
     }
     const int judged = std::max(0, count - 1);
     summary += tr(" · late %1 of %2 (%3%)")
                    .arg(late_count)
                    .arg(judged)
                    .arg(judged > 0 ? 100.0 * late_count / judged : 0.0, 0, 'f', 1);
-    summary += tr(" · deadline %1 ms").arg(m_deadline_ms, 0, 'f', 1);
+    summary += tr(" · deadline %1 ms").arg(deadline_ms, 0, 'f', 1);
     if (m_bucket > 1) {
         summary += tr(" · %1 chunks per bar").arg(m_bucket);
     }
@@ -611,25 +538,26 @@ void LatencyChart::applyPalette() {
 }
 
 QString LatencyChart::chunkDescription(qint64 index) const {
-    if (index < 0 || index >= static_cast<qint64>(m_records.size())) {
+    if (index < 0 || index >= m_model->chunkCount()) {
         return {};
     }
-    const auto& record = m_records[static_cast<size_t>(index)];
+    const auto& record = m_model->record(static_cast<int>(index));
+    const double deadline_ms = m_model->deadlineMs();
     const double ms = record.interArrivalMs();
     QString text =
         tr("chunk %1: %2 ms after the previous chunk").arg(record.index).arg(ms, 0, 'f', 1);
     if (record.index == 0) {
         text = tr("chunk 0: first chunk after %1 ms (TTFC)").arg(ms, 0, 'f', 1);
-    } else if (ms > m_deadline_ms) {
-        text += tr(", late by %1 ms").arg(ms - m_deadline_ms, 0, 'f', 1);
+    } else if (ms > deadline_ms) {
+        text += tr(", late by %1 ms").arg(ms - deadline_ms, 0, 'f', 1);
     } else {
-        text += tr(", %1 ms to spare").arg(m_deadline_ms - ms, 0, 'f', 1);
+        text += tr(", %1 ms to spare").arg(deadline_ms - ms, 0, 'f', 1);
     }
     text += tr("\narrived at %1 s · %2 frames · %3 KiB")
                 .arg(record.arrival_s, 0, 'f', 3)
                 .arg(record.num_frames)
                 .arg(static_cast<double>(record.byte_length) / 1024.0, 0, 'f', 1);
-    if (record.index < m_warmup_chunks) {
+    if (record.index < m_model->warmupChunks()) {
         text += tr("\nwarmup chunk (not in the steady statistics)");
     }
     return text;
@@ -659,17 +587,16 @@ void LatencyChart::showMarkTooltip(const QPointF& point, bool state) {
         return;
     }
     QStringList lines;
-    for (const auto& stall : m_stalls) {
-        if (std::abs(static_cast<double>(stall.chunk_index) - point.x()) < 0.3) {
-            lines << tr("simulated viewer stalled %1 ms waiting for chunk %2")
-                         .arg(stall.stall_ms, 0, 'f', 1)
-                         .arg(stall.chunk_index);
-        }
+    const auto nearest = static_cast<int>(std::llround(point.x()));
+    if (nearest >= 0 && nearest < m_model->chunkCount() && m_model->stallMs(nearest) > 0 &&
+        std::abs(nearest - point.x()) < 0.3) {
+        lines << tr("simulated viewer stalled %1 ms waiting for chunk %2")
+                     .arg(m_model->stallMs(nearest), 0, 'f', 1)
+                     .arg(m_model->record(nearest).index);
     }
-    for (const auto& mark : m_events) {
-        if (std::abs(mark.chunk_position - point.x()) < 0.3) {
-            lines << mark.label;
-        }
+    const auto [first, last] = m_model->eventsIn(point.x() - 0.3, point.x() + 0.3);
+    for (std::size_t e = first; e < last; ++e) {
+        lines << m_model->events()[e].label;
     }
     if (!lines.isEmpty()) {
         QToolTip::showText(QCursor::pos(), lines.join(QLatin1Char('\n')));

@@ -1,26 +1,22 @@
 #pragma once
-// The latency chart: one bar per chunk for its inter-arrival latency, green when within the
-// steady chunk deadline and red when late, against a horizontal deadline line; warmup
-// chunks shaded; interaction marks on the chunk axis; marks where the simulated viewer
-// stalled; optional p50/p95/p99 lines; a second session as a comparison trace.
+// The latency chart's view (its data is a LatencyChartModel): one bar per chunk for its
+// inter-arrival latency, green when within the steady chunk deadline and red when late,
+// against a horizontal deadline line; warmup chunks shaded; interaction marks on the chunk
+// axis; marks where the simulated viewer stalled; optional p50/p95/p99 lines; a second
+// session as a comparison trace.
 //
-// Appends are cheap: they store the record and arm one ~40 ms single-shot timer, so a
-// burst of chunks costs one redraw. Each redraw rebuilds only what is visible (the
-// followed window, or the whole session decimated to about one bar per pixel) and hands
-// each series a prepared point list with QXYSeries::replace, so a 4000-chunk session
-// redraws as fast as a 40-chunk one.
+// A model change arms one ~40 ms single-shot timer, so a burst of chunks costs one redraw.
+// Each redraw reads only what is visible (the followed window, or the whole session
+// decimated to about one bar per pixel) and hands each series a prepared point list with
+// QXYSeries::replace; percentiles and counts come ready from the model.
 
-#include "metrics/chunk_record.h"
-#include "ui/chart_event_mark.h"
+#include "ui/latency_chart_model.h"
 
 #include <QList>
 #include <QPointF>
 #include <QString>
 #include <QTimer>
 #include <QWidget>
-
-#include <optional>
-#include <vector>
 
 class QAreaSeries;
 class QChart;
@@ -38,26 +34,10 @@ namespace lbm::ui {
 class LatencyChart : public QWidget {
     Q_OBJECT
 public:
-    explicit LatencyChart(QWidget* parent = nullptr);
+    // Shows model (not owned), or a model of its own when none is given.
+    explicit LatencyChart(LatencyChartModel* model = nullptr, QWidget* parent = nullptr);
 
-    // The deadline the bars are judged against (steadyChunkDeadlineMs(target fps) or the
-    // SLO override) and the warmup chunks to shade.
-    void setDeadlineMs(double deadline_ms);
-    void setWarmupChunks(int warmup_chunks);
-    // The chunk count the session asked for: the x axis of the whole-session view.
-    void setExpectedChunks(int expected_chunks);
-
-    void clear();
-    void appendChunk(const lbm::ChunkRecord& record);
-    void setRecords(const std::vector<lbm::ChunkRecord>& records);
-    void addEventMark(const ChartEventMark& mark);
-    // The simulated viewer ran dry waiting for chunk_index, for stall_ms.
-    void addStallMark(qint64 chunk_index, double stall_ms);
-
-    // A second session drawn as a line over the bars (document comparison).
-    void setComparison(const std::vector<lbm::ChunkRecord>& records, const QString& label);
-    void clearComparison();
-    void setPrimaryLabel(const QString& label);
+    LatencyChartModel* model() const { return m_model; }
 
     // Follow: the last windowChunks() chunks; otherwise the whole session.
     void setFollow(bool follow);
@@ -74,11 +54,11 @@ public:
     // Bars in the series after the last redraw (<= plottedChunkCount()).
     int plottedBarCount() const { return m_plotted_bars; }
     int redrawCount() const { return m_redraws; }
-    int chunkCount() const { return static_cast<int>(m_records.size()); }
-    int lateChunkCount() const;
-    int stallMarkCount() const { return static_cast<int>(m_stalls.size()); }
-    int eventMarkCount() const { return static_cast<int>(m_events.size()); }
-    double deadlineMs() const { return m_deadline_ms; }
+    int chunkCount() const { return m_model->chunkCount(); }
+    int lateChunkCount() const { return m_model->lateChunkCount(); }
+    int stallMarkCount() const { return m_model->stallMarkCount(); }
+    int eventMarkCount() const { return static_cast<int>(m_model->events().size()); }
+    double deadlineMs() const { return m_model->deadlineMs(); }
 
     // Renders the chart alone (no toolbar) at the given size; PNG when the path says so.
     QImage renderImage(const QSize& size);
@@ -93,11 +73,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    struct StallMark {
-        qint64 chunk_index;
-        double stall_ms;
-    };
-
     void scheduleRedraw();
     void redraw();
     void applyPalette();
@@ -105,15 +80,7 @@ private:
     void showMarkTooltip(const QPointF& point, bool state);
     QString chunkDescription(qint64 index) const;
 
-    std::vector<lbm::ChunkRecord> m_records;
-    std::vector<lbm::ChunkRecord> m_comparison;
-    std::vector<ChartEventMark> m_events;
-    std::vector<StallMark> m_stalls;
-    QString m_primary_label;
-    QString m_comparison_label;
-    double m_deadline_ms = 750.0;
-    int m_warmup_chunks = 6;
-    int m_expected_chunks = 0;
+    LatencyChartModel* m_model = nullptr;
     bool m_follow = true;
     int m_window_chunks = 120;
     bool m_percentiles_visible = false;

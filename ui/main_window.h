@@ -1,39 +1,46 @@
 #pragma once
-// The monitor's main window: the video with its HUD in the middle, the session form,
-// counters, latency chart, prompt transitions and camera pad in docks around it. It starts
-// and stops live sessions, steers the camera from the keyboard while the video has focus,
-// opens and compares saved session documents, and exports what a session produced.
+// The monitor's main window: the video with its HUD overlay in the middle, the session form,
+// counters, latency chart, prompt transitions and camera pad in docks around it. It composes
+// small parts and owns no domain logic: the session engine runs sessions and measures them,
+// the playback feed and clock present frames, the camera steering sends velocities, the
+// document viewer opens saved runs, the export controller writes files off the GUI thread.
 
+#include "app/engine/session_engine.h"
 #include "app/playback/playback_clock.h"
-#include "app/protocol/camera_keys.h"
+#include "app/protocol/camera_se3.h"
 #include "app/report/session_document.h"
-#include "ui/frame_history.h"
-#include "ui/live_session.h"
 
+#include <QByteArray>
 #include <QHash>
 #include <QMainWindow>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <memory>
 #include <optional>
 #include <vector>
 
-class QAction;
 class QDockWidget;
-class QMenu;
 class QLabel;
-class QSlider;
-class QToolButton;
-class QVideoWidget;
+class QProgressBar;
 
 namespace lbm::ui {
 
+class CameraSteering;
 class CountersPanel;
+class DocumentViewer;
+class ExportController;
 class KeyPad;
 class LatencyChart;
+class LatencyChartModel;
+class PlaybackFeed;
 class PromptPanel;
+class RecordingFrames;
 class ScrubBar;
 class SessionForm;
+class SteeringPanel;
+class VideoView;
+struct WindowActions;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -56,19 +63,18 @@ public:
     LatencyChart* latencyChart() const { return m_chart; }
     CountersPanel* countersPanel() const { return m_counters; }
     PromptPanel* promptPanel() const { return m_prompt_panel; }
-    KeyPad* keyPad() const { return m_key_pad; }
-    QVideoWidget* videoWidget() const { return m_video; }
+    KeyPad* keyPad() const;
+    VideoView* videoView() const { return m_video; }
     lbm::playback::PlaybackClock* playbackClock() const { return m_clock; }
-    LiveSession* liveSession() const { return m_session.get(); }
+    lbm::engine::SessionEngine* sessionEngine() const { return m_engine; }
     ScrubBar* scrubBar() const { return m_scrub; }
-    const FrameHistory& frameHistory() const { return m_history; }
+    CameraSteering* steering() const { return m_steering; }
+    ExportController* exports() const { return m_exports; }
     QString bannerText() const;
     double speedFactor() const;
     void setSpeedFactor(double factor);
     // Velocities sent by the camera steering, in order (the interaction log of this window).
-    const std::vector<lbm::protocol::CameraSe3>& sentVelocities() const {
-        return m_sent_velocities;
-    }
+    const std::vector<lbm::protocol::CameraSe3>& sentVelocities() const;
     // Recomputes the counters now instead of at the next coalescing tick.
     void refreshCounters();
     // The document File > Save writes: the opened one, or the live/finished session's.
@@ -79,77 +85,57 @@ protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    void buildActions();
+    void connectActions();
+    void connectEngine();
     void buildDocks();
     void loadSettings();
     void saveSettings() const;
     void showBanner(const QString& text, bool error = true);
     void hideBanner();
     void updateActions();
-    void setHeldKeys(const lbm::protocol::CameraKeys& keys);
-    void sendPromptNow(const QString& prompt, int transition_chunks);
+    void updateHud();
+    void sendPrompt(const QString& prompt, int transition_chunks, std::optional<qint64> after);
     void onChunkLanded(const lbm::ChunkRecord& record, double simulated_stall_ms);
     void onTimeline(const lbm::session::TimelineEvent& event,
-                    const lbm::session::InteractionRecord& record, int chunks_received);
+                    const lbm::session::InteractionRecord& record);
     void onSessionFinished(const lbm::session::SessionResult& result);
-    void decorateFrame(QImage& image, const lbm::playback::PlaybackFrame& frame);
-    QStringList hudLines(const lbm::playback::PlaybackFrame& shown) const;
-    void showDocument(const lbm::report::SessionDocument& document, const QString& path);
     void saveDocumentAs();
     void exportCsv();
     void exportChartPng();
     void saveVideo();
     void showShortcuts();
-    void prepareScrub();
-    void showScrubFrame(int index);
     void showAbout();
+    void prepareScrub();
+    void showScrubFrame(const lbm::playback::PlaybackFrame& frame);
+
+    lbm::engine::SessionEngine* m_engine = nullptr;
+    lbm::playback::PlaybackClock* m_clock = nullptr;
+    PlaybackFeed* m_feed = nullptr;
+    CameraSteering* m_steering = nullptr;
+    SteeringPanel* m_steering_panel = nullptr;
+    DocumentViewer* m_viewer = nullptr;
+    ExportController* m_exports = nullptr;
+    RecordingFrames* m_recording = nullptr;
+    std::unique_ptr<WindowActions> m_actions;
 
     SessionForm* m_form = nullptr;
     CountersPanel* m_counters = nullptr;
+    LatencyChartModel* m_chart_model = nullptr;
     LatencyChart* m_chart = nullptr;
     PromptPanel* m_prompt_panel = nullptr;
-    KeyPad* m_key_pad = nullptr;
-    QVideoWidget* m_video = nullptr;
+    VideoView* m_video = nullptr;
     QLabel* m_banner = nullptr;
     QLabel* m_status = nullptr;
-    QLabel* m_steer_reason = nullptr;
-    QLabel* m_speed_label = nullptr;
-    QSlider* m_speed = nullptr;
+    QProgressBar* m_busy = nullptr;
     QList<QDockWidget*> m_docks;
     ScrubBar* m_scrub = nullptr;
-    FrameHistory m_history;
-    QMenu* m_view_menu = nullptr;
 
-    QAction* m_start_action = nullptr;
-    QAction* m_stop_action = nullptr;
-    QAction* m_pause_action = nullptr;
-    QAction* m_step_action = nullptr;
-    QAction* m_hud_action = nullptr;
-    QAction* m_presenter_action = nullptr;
-    QAction* m_save_document_action = nullptr;
-    QAction* m_csv_action = nullptr;
-    QAction* m_video_action = nullptr;
-
-    lbm::playback::PlaybackClock* m_clock = nullptr;
-    std::unique_ptr<LiveSession> m_session;
     QTimer m_counter_timer; // coalesces counter updates (~25 Hz)
-    QTimer m_live_timer;    // buffered-ahead, observed stalls and the HUD while stalled
-    bool m_hud_visible = true;
+    QTimer m_live_timer;    // simulated buffer and stall clocks, the HUD while stalled
     bool m_presenter = false;
-    lbm::protocol::CameraKeys m_keys;
-    std::vector<lbm::protocol::CameraSe3> m_sent_velocities;
-    QHash<QString, int> m_transition_chunks; // event id -> K, for the HUD's progress
-    struct ScheduledPrompt {
-        QString key;
-        QString prompt;
-        int transition_chunks;
-        qint64 after_chunk;
-    };
-    std::vector<ScheduledPrompt> m_scheduled;
-    int m_scheduled_counter = 0;
-    // A document opened for viewing (no live session).
-    std::optional<lbm::report::SessionDocument> m_document;
-    QString m_document_path;
+    QByteArray m_state_before_presenter;
+    QHash<QString, int> m_transition_chunks; // prompt event id -> K, for the HUD's progress
+    std::unique_ptr<QTemporaryDir> m_recording_dir;
 };
 
 } // namespace lbm::ui

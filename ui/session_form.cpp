@@ -1,9 +1,10 @@
 #include "ui/session_form.h"
-#include "app/protocol/session_start_message.h"
 
+#include "app/engine/first_frame.h"
+#include "app/protocol/endpoint_url.h"
+#include "app/protocol/session_start_message.h"
 #include "app/report/atomic_file.h"
 #include "app/report/workload_json.h"
-#include "app/engine/first_frame.h"
 #include "metrics/geometry.h"
 #include "metrics/metric_error.h"
 #include "resources/bundled_resources.h"
@@ -227,21 +228,15 @@ void SessionForm::setSkipCertificateCheck(bool skip) {
 }
 
 QUrl SessionForm::serverUrl() const {
-    QUrl url(serverUrlText(), QUrl::StrictMode);
-    if (url.scheme() == QLatin1String("http")) {
-        url.setScheme(QStringLiteral("ws"));
-    } else if (url.scheme() == QLatin1String("https")) {
-        url.setScheme(QStringLiteral("wss"));
-    }
-    const QString suffix = QStringLiteral("/v1/realtime/video");
-    if (!url.path().endsWith(suffix)) {
-        QString path = url.path();
-        while (path.endsWith(QLatin1Char('/'))) {
-            path.chop(1);
-        }
-        url.setPath(path + suffix);
-    }
-    return url;
+    return QUrl(lbm::protocol::realtimeVideoUrl(serverUrlText()), QUrl::StrictMode);
+}
+
+QString SessionForm::cameraChoice() const {
+    return m_camera->currentText();
+}
+
+bool SessionForm::scriptedFromFile() const {
+    return m_loaded && m_camera->currentText().startsWith(tr("script from "));
 }
 
 QString SessionForm::model() const {

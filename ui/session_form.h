@@ -53,6 +53,10 @@ public:
     lbm::Workload workload() const;
     // True when the camera is steered with the keys (no camera_action_script sent).
     bool steeringEnabled() const;
+    // The camera choice as shown: a pattern, steerCameraChoice() or "script from FILE".
+    QString cameraChoice() const;
+    // True when the rollout's camera script comes from the loaded workload file.
+    bool scriptedFromFile() const;
     int chunks() const;
     double targetFps() const;
     int startBufferChunks() const;

@@ -23,7 +23,7 @@ report::RunConfig runConfigFor(const EngineSettings& settings) {
     config.sessions = settings.sessions;
     config.warmup_sessions = settings.warmup_sessions;
     config.warmup_chunks = settings.warmup_chunks;
-    config.camera_pattern = settings.camera_pattern.value_or(QString());
+    config.camera_pattern = settings.camera_pattern;
     config.chunk_slo_ms = settings.chunk_slo_ms;
     config.target_fps = settings.target_fps;
     config.mux_fps = settings.workload.fps;

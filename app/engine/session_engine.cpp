@@ -23,7 +23,8 @@ constexpr int kDecoderQueueFrames = 4;
 } // namespace
 
 SessionEngine::SessionEngine(QObject* parent)
-    : QObject(parent) {
+    : QObject(parent)
+    , m_metrics(std::make_unique<LiveSessionMetrics>(MetricsOptions{})) {
     qRegisterMetaType<lbm::ChunkRecord>();
 }
 
@@ -315,11 +316,10 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
     const bool halted_before = m_metrics->simulatorHalted();
     const double stall_ms = m_metrics->addRecord(record);
     if (m_metrics->simulatorHalted() && !halted_before) {
-        emit warning(
-            tr("Simulated playback stopped at chunk %1: chunk %2 arrived out of order; "
-               "the metrics follow the benchmark's index order.")
-                .arg(m_chunk_ids.size() > 1 ? m_chunk_ids[m_chunk_ids.size() - 2].index : 0)
-                .arg(record.index));
+        // A server that repeats or reorders chunk indices (the session then fails on
+        // session.done): the simulated viewer stops at the last chunk in order.
+        emit warning(tr("Simulated playback stopped: %1")
+                         .arg(QString::fromStdString(m_metrics->haltReason())));
     }
     emit chunkLanded(record, stall_ms);
 }

@@ -1,7 +1,5 @@
 #include "app/playback/playback_clock.h"
 
-#include "app/playback/video_frame_factory.h"
-
 #include <algorithm>
 #include <cmath>
 #include <thread>
@@ -40,12 +38,8 @@ void PlaybackClock::setStartBufferChunks(int chunks) {
     m_start_buffer_chunks = std::max(1, chunks);
 }
 
-void PlaybackClock::setVideoSink(QVideoSink* sink) {
-    m_sink = sink;
-}
-
-void PlaybackClock::setFrameDecorator(FrameDecorator decorator) {
-    m_decorator = std::move(decorator);
+void PlaybackClock::setPresenter(Presenter presenter) {
+    m_presenter = std::move(presenter);
 }
 
 void PlaybackClock::reset() {
@@ -163,12 +157,6 @@ bool PlaybackClock::stepForward() {
     return true;
 }
 
-void PlaybackClock::refresh() {
-    if (m_current) {
-        deliver(*m_current);
-    }
-}
-
 PlaybackStalls PlaybackClock::stalls() const {
     PlaybackStalls stalls;
     stalls.count = m_stall_count;
@@ -270,21 +258,10 @@ void PlaybackClock::presentFront(SteadyClock::time_point now, SteadyClock::time_
     ++m_frames_presented;
     m_last_error = std::chrono::duration_cast<std::chrono::nanoseconds>(now - ideal);
     m_current = frame;
-    deliver(frame);
+    if (m_presenter) {
+        m_presenter(frame);
+    }
     emit framePresented(frame, m_last_error);
-}
-
-void PlaybackClock::deliver(const PlaybackFrame& frame) {
-    if (!m_sink) {
-        return;
-    }
-    if (m_decorator) {
-        QImage decorated = frame.image.convertToFormat(QImage::Format_RGB32);
-        m_decorator(decorated, frame);
-        m_sink->setVideoFrame(videoFrameFromImage(decorated));
-    } else {
-        m_sink->setVideoFrame(videoFrameFromImage(frame.image));
-    }
 }
 
 void PlaybackClock::anchorAt(SteadyClock::time_point time) {

@@ -1,7 +1,7 @@
 #pragma once
-// The presentation clock of the live player: decoded frames wait in a queue and go to a
-// QVideoSink one per slot of the target fps, on a steady clock. It follows the seed's
-// playback model as a real viewer lives it: nothing is shown until the start buffer (whole
+// The presentation clock of the live player: decoded frames wait in a queue and go to the
+// view (a presenter callback) one per slot of the target fps, on a steady clock. It follows the
+// seed's playback model as a real viewer lives it: nothing is shown until the start buffer (whole
 // chunks) is decoded; when a frame is due and not there the player stalls, and the frame
 // that lands next is shown at once and restarts the cadence. Every stall it really had is
 // counted (count, total, longest).
@@ -12,11 +12,8 @@
 #include "app/playback/playback_frame.h"
 #include "app/playback/playback_stalls.h"
 
-#include <QImage>
 #include <QObject>
-#include <QPointer>
 #include <QTimer>
-#include <QVideoSink>
 
 #include <chrono>
 #include <deque>
@@ -40,8 +37,8 @@ public:
     Q_ENUM(State)
 
     using SteadyClock = std::chrono::steady_clock;
-    // Paints onto a copy of the frame just before it goes to the sink (the HUD overlay).
-    using FrameDecorator = std::function<void(QImage& image, const PlaybackFrame& frame)>;
+    // Shows a frame (the view's job; called on the clock's thread at the frame's slot).
+    using Presenter = std::function<void(const PlaybackFrame& frame)>;
 
     explicit PlaybackClock(QObject* parent = nullptr);
 
@@ -51,9 +48,8 @@ public:
     double targetFps() const { return m_fps; }
     int startBufferChunks() const { return m_start_buffer_chunks; }
 
-    // Not owned; may be null (frames are then only signalled).
-    void setVideoSink(QVideoSink* sink);
-    void setFrameDecorator(FrameDecorator decorator);
+    // May be empty (frames are then only signalled).
+    void setPresenter(Presenter presenter);
 
     // Forgets every frame and stall and waits for a new stream.
     void reset();
@@ -71,8 +67,6 @@ public:
     void resume();
     // While paused: shows the next queued frame. False when there is none.
     bool stepForward();
-    // Shows the current frame again (e.g. after the HUD changed while stalled or paused).
-    void refresh();
 
     State state() const { return m_state; }
     PlaybackStalls stalls() const;
@@ -100,7 +94,6 @@ private:
     void scheduleNext();
     void onTimer();
     void presentFront(SteadyClock::time_point now, SteadyClock::time_point ideal);
-    void deliver(const PlaybackFrame& frame);
     void anchorAt(SteadyClock::time_point time);
     SteadyClock::time_point nextSlot() const;
     std::chrono::nanoseconds period() const;
@@ -109,8 +102,7 @@ private:
 
     double m_fps = 16.0;
     int m_start_buffer_chunks = 1;
-    QPointer<QVideoSink> m_sink;
-    FrameDecorator m_decorator;
+    Presenter m_presenter;
     QTimer m_timer;
 
     State m_state = State::Idle;

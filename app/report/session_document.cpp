@@ -46,7 +46,7 @@ QJsonObject configToJson(const RunConfig& config) {
         {key("sessions"), config.sessions},
         {key("warmup_sessions"), config.warmup_sessions},
         {key("warmup_chunks"), config.warmup_chunks},
-        {key("camera_pattern"), config.camera_pattern},
+        {key("camera_pattern"), nullable(config.camera_pattern)},
         {key("chunk_slo_ms"), nullable(config.chunk_slo_ms)},
         {key("target_fps"), config.target_fps},
         {key("mux_fps"), config.mux_fps},
@@ -68,8 +68,12 @@ RunConfig configFromJson(const QJsonValue& value, int workload_fps) {
     config.sessions = intOr(fields, "sessions", config.sessions);
     config.warmup_sessions = intOr(fields, "warmup_sessions", config.warmup_sessions);
     config.warmup_chunks = intOr(fields, "warmup_chunks", config.warmup_chunks);
-    config.camera_pattern =
-        fields.optionalString(key("camera_pattern")).value_or(config.camera_pattern);
+    // null: a scripted rollout (the benchmark's own files always name a pattern).
+    if (value.toObject().value(key("camera_pattern")).isNull()) {
+        config.camera_pattern.reset();
+    } else if (const auto pattern = fields.optionalString(key("camera_pattern"))) {
+        config.camera_pattern = pattern;
+    }
     config.chunk_slo_ms = fields.optionalNumber(key("chunk_slo_ms"));
     config.mux_fps = intOr(fields, "mux_fps", config.mux_fps);
     // The benchmark's target fps defaults to the fps it sent.

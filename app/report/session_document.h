@@ -29,7 +29,8 @@ struct RunConfig {
     int sessions = 1;
     int warmup_sessions = 0;
     int warmup_chunks = lbm::kDefaultWarmupChunks;
-    QString camera_pattern = QStringLiteral("forward");
+    // null: the rollout's camera came from a workload file's script (see workload_file).
+    std::optional<QString> camera_pattern = QStringLiteral("forward");
     std::optional<double> chunk_slo_ms; // null: one chunk of video at the target fps
     double target_fps = lbm::kDefaultFps;
     int mux_fps = lbm::kDefaultFps; // the fps label sent to the server

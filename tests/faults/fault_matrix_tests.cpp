@@ -1,5 +1,5 @@
 // The fault matrix: every way the server or the network can fail, against both clients
-// (`lingbot-monitor bench` as a process, and the window's engine LiveSession in-process).
+// (`lingbot-monitor bench` as a process, and the window's session engine in-process).
 // Each cell checks what a user would notice: one clear line naming the problem, no crash,
 // an end within the configured timeouts, a partial recording that still plays and a
 // consistent partial document. Every server listens on 127.0.0.1 only; the DNS cells run in
@@ -10,7 +10,7 @@
 #include "fault_support.h"
 #include "raw_ws_server.h"
 #include "tests/session/scripted_server.h"
-#include "ui/live_session.h"
+#include "app/engine/session_engine.h"
 #include "ui/main_window.h"
 #include "ui/session_form.h"
 
@@ -603,15 +603,15 @@ TEST_CASE("the window against a self-signed wss:// server, with and without the 
             REQUIRE(window.startSession());
             QElapsedTimer elapsed;
             elapsed.start();
-            while (!window.liveSession()->result() && elapsed.elapsed() < 20000) {
+            while (!window.sessionEngine()->result() && elapsed.elapsed() < 20000) {
                 QTest::qWait(20);
             }
-            REQUIRE(window.liveSession()->result().has_value());
-            const lbm::session::SessionResult result = *window.liveSession()->result();
+            REQUIRE(window.sessionEngine()->result().has_value());
+            const lbm::session::SessionResult result = *window.sessionEngine()->result();
             INFO(result.error.toStdString() << " / banner: " << window.bannerText().toStdString());
             if (skip_check) {
                 REQUIRE(result.ok);
-                REQUIRE(window.liveSession()->records().size() == std::size_t(kChunks));
+                REQUIRE(window.sessionEngine()->liveMetrics().records().size() == std::size_t(kChunks));
             } else {
                 REQUIRE_FALSE(result.ok);
                 REQUIRE(result.error.contains(QStringLiteral("self-signed")));

@@ -1,10 +1,11 @@
 #include "fault_support.h"
 
+#include "app/engine/session_engine.h"
 #include "app/playback/playback_clock.h"
 #include "app/sim/fmp4_encoder.h"
 #include "app/sim/frame_barcode.h"
 #include "resources/bundled_resources.h"
-#include "ui/live_session.h"
+#include "ui/playback_feed.h"
 
 #include <QColor>
 #include <QElapsedTimer>
@@ -57,44 +58,52 @@ QString lastLine(const QString& text) {
 
 GuiRun runGuiEngine(const GuiOptions& options) {
     GuiRun run;
+    // The window's path: the engine presenting frames through the playback feed and clock.
+    lbm::engine::SessionEngine engine;
     lbm::playback::PlaybackClock clock;
-    lbm::ui::LiveSession live(&clock);
-    QObject::connect(&live, &lbm::ui::LiveSession::problem,
-                     [&run](const QString& text) { run.problems.append(text); });
-    lbm::ui::LiveSessionSettings settings;
+    lbm::ui::PlaybackFeed feed(&clock);
+    for (const auto signal :
+         {&lbm::engine::SessionEngine::warning, &lbm::engine::SessionEngine::decoderProblem,
+          &lbm::engine::SessionEngine::recordingFailed}) {
+        QObject::connect(&engine, signal,
+                         [&run](const QString& text) { run.problems.append(text); });
+    }
+    QTemporaryDir recording_dir;
+    lbm::engine::EngineSettings settings;
     settings.use_simulator = false;
     settings.url = options.url;
     settings.workload =
         lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), kChunks);
-    settings.model = QString::fromUtf8(lbm::kDefaultModel.data(),
-                                       static_cast<qsizetype>(lbm::kDefaultModel.size()));
     settings.warmup_chunks = 1;
     settings.first_chunk_timeout_s = options.first_chunk_timeout_s;
     settings.chunk_timeout_s = options.chunk_timeout_s;
     settings.ping_interval_s = options.ping_interval_s;
     settings.insecure = options.insecure;
+    settings.recording_path = recording_dir.filePath(QStringLiteral("session.m4s"));
+    settings.presentation_capacity = 4;
 
     QEventLoop loop;
-    QObject::connect(&live, &lbm::ui::LiveSession::finished, &loop, &QEventLoop::quit);
+    QObject::connect(&engine, &lbm::engine::SessionEngine::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(static_cast<int>(options.cap_s * 1000), &loop, &QEventLoop::quit);
     QElapsedTimer elapsed;
     elapsed.start();
-    run.started = live.start(settings, &run.start_error);
+    run.started = engine.start(settings, &run.start_error);
     if (!run.started) {
         return run;
     }
-    if (!live.result()) {
+    feed.attach(&engine, settings.target_fps, settings.playback_buffer_chunks);
+    if (!engine.result()) {
         loop.exec();
     }
     run.elapsed_s = static_cast<double>(elapsed.nsecsElapsed()) / 1e9;
-    run.finished = live.result().has_value();
+    run.finished = engine.result().has_value();
     if (!run.finished) {
-        live.stop();
+        engine.stop();
         return run;
     }
-    run.result = *live.result();
-    run.records = live.records();
-    const QString path = live.recordingPath();
+    run.result = *engine.result();
+    run.records = engine.liveMetrics().records();
+    const QString path = engine.recordingPath();
     run.recording_bytes = QFileInfo(path).size();
     if (run.recording_bytes > 0) {
         QTemporaryDir dir;

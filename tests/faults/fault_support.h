@@ -1,7 +1,8 @@
 #pragma once
 // What the fault matrix and the bad-input tests share: the real `lingbot-monitor bench` run
 // as a process while this process's event loop keeps the test servers answering, the
-// GUI engine (LiveSession) run in-process the way the window runs it, one real fMP4 stream
+// session engine run in-process the way the window runs it (presenting through the playback
+// feed and clock), one real fMP4 stream
 // for the hand-written servers, and a self-signed certificate made at test time.
 
 #include "app/media/remux.h"
@@ -48,8 +49,8 @@ struct GuiRun {
     QString start_error;
     bool finished = false; // finished() arrived before the cap
     lbm::session::SessionResult result;
-    std::vector<lbm::ChunkRecord> records; // LiveSession::records()
-    QStringList problems;                  // LiveSession::problem()
+    std::vector<lbm::ChunkRecord> records; // the engine's live metrics' records
+    QStringList problems;                  // its warnings, decoder and recording problems
     qint64 recording_bytes = -1;           // the .m4s on disk when the session ended
     std::optional<lbm::media::RemuxResult> remux;
     double elapsed_s = 0.0;
@@ -64,7 +65,7 @@ struct GuiOptions {
     double cap_s = 60.0;
 };
 
-// One session through lbm::ui::LiveSession against opts.url (never its own simulator).
+// One session through the session engine against opts.url (never its own simulator).
 GuiRun runGuiEngine(const GuiOptions& options);
 
 // The same four media chunks and trailer every time (barcoded frames 0..44, 832x480).

@@ -9,14 +9,12 @@
 #include "ui/main_window.h"
 #include "ui/prompt_panel.h"
 #include "ui/session_form.h"
+#include "ui/video_view.h"
 #include "window_test_support.h"
 
 #include <QFileInfo>
 #include <QSettings>
 #include <QTest>
-#include <QVideoFrame>
-#include <QVideoSink>
-#include <QVideoWidget>
 
 #include <catch2/catch.hpp>
 
@@ -30,7 +28,7 @@ TEST_CASE("screenshot of the idle window", "[screenshots]") {
     REQUIRE(QTest::qWaitForWindowExposed(&window));
     QTest::qWait(400);
     // Idle: the bundled first frame on screen, Start available, nothing received.
-    CHECK_FALSE(window.videoWidget()->videoSink()->videoFrame().toImage().isNull());
+    CHECK_FALSE(window.videoView()->displayedImage().isNull());
     CHECK(window.latencyChart()->chunkCount() == 0);
     CHECK(QFileInfo(lbm::ui::test::saveScreenshot(window, QStringLiteral("01-idle"))).size() > 0);
 }
@@ -46,24 +44,28 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
     form->setChunks(40);
     form->setCameraChoice(lbm::ui::SessionForm::steerCameraChoice());
     REQUIRE(window.startSession());
-    auto* session = window.liveSession();
+    auto* session = window.sessionEngine();
     auto* chart = window.latencyChart();
 
     // Mid-session: at least one late chunk and one simulated underrun on screen.
     const auto underruns = [&] {
-        const auto result = session->simulatedPlayback();
+        const auto result = session->liveMetrics().simulatedPlayback();
         return result ? result->underrun_count : 0;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(
-        chart->lateChunkCount() >= 1 && underruns() >= 1 && session->records().size() >= 10, 60000);
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            return chart->lateChunkCount() >= 1 && underruns() >= 1 &&
+                   session->liveMetrics().chunkCount() >= 10;
+        },
+        60000));
     window.setSpeedFactor(1.0);
-    window.videoWidget()->setFocus();
-    QTest::keyPress(window.videoWidget(), Qt::Key_W);
-    QTest::keyPress(window.videoWidget(), Qt::Key_L);
+    window.videoView()->setFocus();
+    QTest::keyPress(window.videoView(), Qt::Key_W);
+    QTest::keyPress(window.videoView(), Qt::Key_L);
     QTest::qWait(300);
     lbm::ui::test::saveScreenshot(window, QStringLiteral("02-late-chunk-and-underrun"));
-    QTest::keyRelease(window.videoWidget(), Qt::Key_W);
-    QTest::keyRelease(window.videoWidget(), Qt::Key_L);
+    QTest::keyRelease(window.videoView(), Qt::Key_W);
+    QTest::keyRelease(window.videoView(), Qt::Key_L);
 
     // A transition in progress: started, not yet completed.
     window.promptPanel()->setPrompt(QStringLiteral("A snowy street at dusk"));
@@ -79,7 +81,7 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
         }
         return false;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(in_transition(), 30000);
+    REQUIRE(QTest::qWaitFor(in_transition, 30000));
     window.promptPanel()->setFocus();
     lbm::ui::test::saveScreenshot(window, QStringLiteral("03-transition-in-progress"));
 
@@ -89,7 +91,7 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
     window.setPresenterMode(false);
     QTest::qWait(300);
 
-    QTRY_VERIFY_WITH_TIMEOUT(session->result().has_value(), 90000);
+    REQUIRE(QTest::qWaitFor([&] { return session->result().has_value(); }, 90000));
     chart->setFollow(false);
     chart->setPercentilesVisible(true);
     window.refreshCounters();

@@ -4,12 +4,13 @@
 
 #include "app/protocol/camera_keys.h"
 #include "metrics/geometry.h"
+#include "metrics/live_session_metrics.h"
 #include "metrics/playback_simulator.h"
 #include "metrics/session_metrics.h"
 #include "ui/counters_panel.h"
-#include "ui/frame_history.h"
 #include "ui/key_pad.h"
 #include "ui/latency_chart.h"
+#include "ui/latency_chart_model.h"
 #include "ui/prompt_panel.h"
 #include "ui/session_form.h"
 
@@ -51,17 +52,30 @@ QString ms(double value) {
     return QStringLiteral("%1 ms").arg(value, 0, 'f', 1);
 }
 
+// The chart following a live session: a metrics model that grows chunk by chunk.
+struct LiveChart {
+    explicit LiveChart(lbm::MetricsOptions options = {})
+        : metrics(options) {
+        chart.model()->attach(&metrics, 0);
+    }
+    void append(const ChunkRecord& record) {
+        metrics.addRecord(record);
+        chart.model()->chunkAdded();
+    }
+    lbm::LiveSessionMetrics metrics;
+    lbm::ui::LatencyChart chart;
+};
+
 } // namespace
 
 TEST_CASE("the latency chart draws one bar per chunk and colours late ones", "[ui][chart]") {
-    lbm::ui::LatencyChart chart;
+    LiveChart live; // 16 fps: a 750 ms deadline, 6 warmup chunks
+    auto& chart = live.chart;
     chart.resize(1000, 400);
-    chart.setDeadlineMs(750.0);
-    chart.setWarmupChunks(6);
     chart.setFollow(false);
     const auto records = makeRecords(40, 700.0);
     for (const auto& record : records) {
-        chart.appendChunk(record);
+        live.append(record);
     }
     chart.flush();
     CHECK(chart.chunkCount() == 40);
@@ -72,14 +86,15 @@ TEST_CASE("the latency chart draws one bar per chunk and colours late ones", "[u
 }
 
 TEST_CASE("appends are coalesced into one redraw per tick", "[ui][chart]") {
-    lbm::ui::LatencyChart chart;
+    LiveChart live;
+    auto& chart = live.chart;
     chart.flush();
     const int before = chart.redrawCount();
     for (const auto& record : makeRecords(200, 700.0)) {
-        chart.appendChunk(record);
+        live.append(record);
     }
     CHECK(chart.redrawCount() == before);
-    QTRY_VERIFY_WITH_TIMEOUT(chart.redrawCount() > before, 1000);
+    REQUIRE(QTest::qWaitFor([&] { return chart.redrawCount() > before; }, 1000));
     CHECK(chart.redrawCount() <= before + 2);
     CHECK(chart.plottedChunkCount() == 120); // the followed window
 }
@@ -88,7 +103,7 @@ TEST_CASE("a 4000-chunk session redraws in windowed and whole-session views", "[
     lbm::ui::LatencyChart chart;
     chart.resize(1200, 400);
     chart.show();
-    chart.setRecords(makeRecords(4000, 700.0));
+    chart.model()->showRecords(makeRecords(4000, 700.0), {}, 4000);
     chart.setWindowChunks(100);
     QElapsedTimer timer;
     timer.start();
@@ -109,10 +124,12 @@ TEST_CASE("a 4000-chunk session redraws in windowed and whole-session views", "[
 
 TEST_CASE("event and stall marks are kept", "[ui][chart]") {
     lbm::ui::LatencyChart chart;
-    chart.setRecords(makeRecords(10, 700.0));
-    chart.addEventMark({lbm::ui::ChartEventMark::Kind::Sent, 3.5, QStringLiteral("prompt")});
-    chart.addEventMark({lbm::ui::ChartEventMark::Kind::Started, 5, QStringLiteral("prompt")});
-    chart.addStallMark(7, 230.0);
+    // At 16 fps chunk 0 plays for 562.5 ms, so chunk 1, 700 ms later, stalls the viewer.
+    chart.model()->showRecords(makeRecords(10, 700.0), {}, 10);
+    chart.model()->addEventMark(
+        {lbm::ui::ChartEventMark::Kind::Sent, 3.5, QStringLiteral("prompt")});
+    chart.model()->addEventMark(
+        {lbm::ui::ChartEventMark::Kind::Started, 5, QStringLiteral("prompt")});
     chart.flush();
     CHECK(chart.eventMarkCount() == 2);
     CHECK(chart.stallMarkCount() == 1);
@@ -253,25 +270,18 @@ TEST_CASE("the prompt panel validates and schedules", "[ui][prompt]") {
     CHECK(panel.historyCount() == 1);
 }
 
-TEST_CASE("the frame history keeps every shown frame for scrubbing, bounded", "[ui][scrub]") {
-    lbm::ui::FrameHistory history(5);
-    for (int i = 0; i < 8; ++i) {
-        lbm::playback::PlaybackFrame frame;
-        frame.image = QImage(64, 36, QImage::Format_RGB32);
-        frame.image.fill(QColor::fromRgb(i * 30, 100, 50));
-        frame.frame_number = i;
-        frame.chunk_index = i / 3;
-        frame.index_in_chunk = i % 3;
-        history.add(frame);
+TEST_CASE("the chart's percentile lines are the counters' p50 / p99", "[ui][chart]") {
+    LiveChart live;
+    const auto records = makeRecords(30, 700.0);
+    for (const auto& record : records) {
+        live.append(record);
     }
-    REQUIRE(history.count() == 5); // the oldest three were dropped
-    const auto first = history.frame(0);
-    REQUIRE(first.has_value());
-    CHECK(first->frame_number == 3);
-    CHECK(first->chunk_index == 1);
-    CHECK(first->image.size() == QSize(64, 36));
-    // JPEG keeps the colour close.
-    CHECK(std::abs(first->image.pixelColor(30, 18).red() - 90) < 8);
-    CHECK_FALSE(history.frame(5).has_value());
-    CHECK(history.chunkOf(4) == 2);
+    CountersPanel panel;
+    panel.reset(30, lbm::numFramesForChunks(30), 750.0);
+    const auto metrics = live.metrics.metrics(records.front().arrival_s, records.back().arrival_s);
+    panel.showMetrics(metrics);
+    const QString counters = panel.valueText(CountersPanel::Row::SteadyInterval);
+    REQUIRE(live.chart.model()->percentilesAreSteady());
+    CHECK(counters == QStringLiteral("%1 / %2").arg(ms(*live.chart.model()->percentileMs(0.5)),
+                                                    ms(*live.chart.model()->percentileMs(0.99))));
 }

@@ -4,12 +4,8 @@
 
 #include <QDir>
 #include <QGuiApplication>
-#include <QPainter>
 #include <QPixmap>
 #include <QScreen>
-#include <QVideoFrame>
-#include <QVideoSink>
-#include <QVideoWidget>
 
 namespace lbm::ui::test {
 
@@ -19,19 +15,8 @@ QImage grabWindowWithVideo(lbm::ui::MainWindow& window) {
         const QRect frame = window.frameGeometry();
         return screen->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height()).toImage();
     }
-    QImage image = window.grab().toImage();
-    QVideoWidget* video = window.videoWidget();
-    const QImage frame = video->videoSink()->videoFrame().toImage();
-    if (!frame.isNull() && video->isVisible()) {
-        QPainter painter(&image);
-        const QRect area(video->mapTo(&window, QPoint(0, 0)), video->size());
-        painter.fillRect(area, Qt::black);
-        QSize fitted = frame.size().scaled(area.size(), Qt::KeepAspectRatio);
-        const QRect target(area.center() - QPoint(fitted.width() / 2, fitted.height() / 2), fitted);
-        painter.setRenderHint(QPainter::SmoothPixmapTransform);
-        painter.drawImage(target, frame);
-    }
-    return image;
+    // The video view is an ordinary widget (its HUD included), so the widget grab has it.
+    return window.grab().toImage();
 }
 
 QString saveScreenshot(lbm::ui::MainWindow& window, const QString& name) {

@@ -1,8 +1,7 @@
 #pragma once
 // Helpers for the window tests: a picture of the window as a person sees it. On a real
 // display (xcb, e.g. under Xvfb) the screen itself is grabbed; on the offscreen platform the
-// video's native window cannot be grabbed, so the frame its QVideoSink holds is painted into
-// the video's place, aspect-correct, as QVideoWidget shows it.
+// window's own grab (the video view is an ordinary widget, HUD included).
 
 #include <QImage>
 #include <QString>

@@ -1,0 +1,90 @@
+#include "ui/document_viewer.h"
+
+#include "metrics/geometry.h"
+#include "metrics/session_metrics.h"
+#include "ui/counters_panel.h"
+#include "ui/latency_chart_model.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+#include <exception>
+
+namespace lbm::ui {
+
+DocumentViewer::DocumentViewer(LatencyChartModel* chart, CountersPanel* counters, QObject* parent)
+    : QObject(parent)
+    , m_chart(chart)
+    , m_counters(counters) {}
+
+std::optional<lbm::report::SessionDocument> DocumentViewer::read(const QString& path,
+                                                                 QString* error) {
+    try {
+        auto document = lbm::report::readSessionDocument(path);
+        if (document.sessions.empty()) {
+            *error = tr("%1 holds no session.").arg(QDir::toNativeSeparators(path));
+            return std::nullopt;
+        }
+        return document;
+    } catch (const std::exception& failure) {
+        *error = QString::fromUtf8(failure.what());
+        return std::nullopt;
+    }
+}
+
+bool DocumentViewer::open(const QString& path, QString* error) {
+    auto document = read(path, error);
+    if (!document) {
+        return false;
+    }
+    m_document = std::move(document);
+    m_path = path;
+    m_warning.clear();
+    const auto& session = m_document->sessions.front();
+    const auto& config = m_document->config;
+    const lbm::MetricsOptions options = lbm::report::metricsOptionsFor(config, session);
+    const double deadline =
+        config.chunk_slo_ms.value_or(lbm::steadyChunkDeadlineMs(config.target_fps));
+    const int expected = m_document->workload.value(QStringLiteral("num_chunks")).toInt();
+    m_chart->clearComparison();
+    m_counters->reset(expected, m_document->workload.value(QStringLiteral("num_frames")).toInt(),
+                      deadline);
+    try {
+        m_chart->showRecords(session.chunks, options, expected);
+        const auto metrics = lbm::computeMetrics(session.chunks, options);
+        m_counters->showMetrics(metrics);
+        m_counters->showSimulatedPlayback(metrics.playback, 0.0, false);
+    } catch (const std::exception& failure) {
+        m_warning = QString::fromUtf8(failure.what());
+    }
+    m_chart->setPrimaryLabel(QFileInfo(path).fileName());
+    m_counters->showConnection(tr("document"), session.request_id.value_or(QString()));
+    return true;
+}
+
+bool DocumentViewer::compare(const QString& path, QString* error) {
+    const auto document = read(path, error);
+    if (!document) {
+        return false;
+    }
+    m_chart->setComparison(document->sessions.front().chunks, QFileInfo(path).fileName());
+    return true;
+}
+
+void DocumentViewer::close() {
+    m_document.reset();
+    m_path.clear();
+    m_warning.clear();
+}
+
+QString DocumentViewer::statusText() const {
+    if (!m_document) {
+        return {};
+    }
+    return tr("Viewing %1 (%2 chunks, endpoint %3)")
+        .arg(QDir::toNativeSeparators(m_path))
+        .arg(m_document->sessions.front().chunks.size())
+        .arg(m_document->endpoint);
+}
+
+} // namespace lbm::ui

@@ -1,0 +1,48 @@
+#pragma once
+// The recording as a source of frames for scrubbing and playback after a session: frame n is
+// decoded from the raw recording on disk (media::RecordingReader) on a thread of its own, so
+// nothing of the session's video is kept in memory and the GUI thread never decodes. Requests
+// coalesce: while one frame decodes, only the newest request waits.
+
+#include "app/playback/playback_frame.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace lbm::ui {
+
+class RecordingFrames : public QObject {
+    Q_OBJECT
+public:
+    explicit RecordingFrames(QObject* parent = nullptr);
+    ~RecordingFrames() override;
+
+    // Opens path; chunk_frames[i] is how many frames chunk i holds (its metadata), which
+    // places each frame in its chunk. Asynchronous: opened() or failed() follows.
+    void open(const QString& path, const std::vector<int>& chunk_frames);
+    void close();
+    bool isOpen() const { return m_frame_count > 0; }
+    int frameCount() const { return m_frame_count; }
+    // Frame index -> (chunk, index in chunk), from the chunk layout.
+    std::pair<qint64, int> chunkOf(int frame) const;
+    // The first frame of chunk (or -1).
+    int firstFrameOfChunk(qint64 chunk) const;
+
+    void request(int frame);
+
+signals:
+    void opened(int frame_count);
+    void failed(const QString& reason);
+    void frameReady(const lbm::playback::PlaybackFrame& frame);
+
+private:
+    class Worker;
+    std::unique_ptr<Worker> m_worker;
+    std::vector<int> m_chunk_starts; // frame index where each chunk begins
+    int m_frame_count = 0;
+};
+
+} // namespace lbm::ui
