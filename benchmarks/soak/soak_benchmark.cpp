@@ -10,13 +10,14 @@
 // (run it on the offscreen platform or under Xvfb: QT_QPA_PLATFORM=offscreen ...)
 // Exit 0 when resources stayed flat and the recording and document are complete, 1 if not.
 
+#include "app/engine/session_engine.h"
 #include "app/media/remux.h"
 #include "app/media/stream_decoder.h"
 #include "app/report/session_document.h"
-#include "ui/live_session.h"
 #include "ui/main_window.h"
 #include "ui/prompt_panel.h"
 #include "ui/session_form.h"
+#include "ui/video_view.h"
 
 #include <QApplication>
 #include <QDir>
@@ -25,7 +26,6 @@
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QVideoWidget>
 
 #include <cstdio>
 #include <malloc.h>
@@ -43,11 +43,10 @@ struct ProcessReading {
     int open_fds = 0;
     qint64 frames_decoded = 0;
     qint64 frames_presented = 0;
-    qint64 history_kib = 0;         // the scrub history's JPEGs (bounded, 6000 frames)
     qint64 decoder_backlog_kib = 0; // compressed bytes waiting for the decoder
-    // The heap in use less the two buffers above: what must not accumulate. (RSS cannot be
-    // split this way: glibc keeps freed memory, e.g. a drained backlog, resident for reuse.)
-    qint64 rest_kib() const { return heap_kib - history_kib - decoder_backlog_kib; }
+    // The heap in use less the buffer above: what must not accumulate. (RSS cannot be split
+    // this way: glibc keeps freed memory, e.g. a drained backlog, resident for reuse.)
+    qint64 rest_kib() const { return heap_kib - decoder_backlog_kib; }
 };
 
 qint64 statusField(const QByteArray& status, const QByteArray& key) {
@@ -72,18 +71,16 @@ ProcessReading readProcess(qint64 chunk, double elapsed_s, const lbm::ui::MainWi
     reading.threads = static_cast<int>(statusField(text, "Threads:"));
     reading.open_fds = static_cast<int>(
         QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::Files | QDir::System).size());
-    reading.frames_decoded = window.liveSession()->framesDecoded();
+    reading.frames_decoded = window.sessionEngine()->framesDecoded();
     reading.frames_presented = window.playbackClock()->framesPresented();
-    reading.history_kib = window.frameHistory().bytes() / 1024;
-    reading.decoder_backlog_kib = window.liveSession()->decoderStats().bytes_pending / 1024;
+    reading.decoder_backlog_kib = window.sessionEngine()->decoderStats().bytes_pending / 1024;
     return reading;
 }
 
 void printReading(const ProcessReading& reading) {
-    std::printf("%7lld %9.1f %10lld %10lld %11lld %11lld %10lld %8d %5d %10lld\n",
+    std::printf("%7lld %9.1f %10lld %10lld %11lld %10lld %8d %5d %10lld\n",
                 static_cast<long long>(reading.chunk), reading.elapsed_s,
                 static_cast<long long>(reading.rss_kib), static_cast<long long>(reading.heap_kib),
-                static_cast<long long>(reading.history_kib),
                 static_cast<long long>(reading.decoder_backlog_kib),
                 static_cast<long long>(reading.rest_kib()), reading.threads, reading.open_fds,
                 static_cast<long long>(reading.frames_presented));
@@ -125,7 +122,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "could not start: %s\n", qPrintable(window.bannerText()));
         return 1;
     }
-    lbm::ui::LiveSession* session = window.liveSession();
+    lbm::engine::SessionEngine* session = window.sessionEngine();
 
     QElapsedTimer clock;
     clock.start();
@@ -136,10 +133,10 @@ int main(int argc, char** argv) {
                                  QStringLiteral("A quiet village road at sunset."),
                                  QStringLiteral("Rain on a neon-lit alley")};
     const std::vector<Qt::Key> keys = {Qt::Key_W, Qt::Key_A, Qt::Key_D, Qt::Key_L, Qt::Key_J};
-    std::printf("%7s %9s %10s %10s %11s %11s %10s %8s %5s %10s\n", "chunk", "elapsed_s", "rss_kib",
-                "heap_kib", "history_kib", "backlog_kib", "rest_kib", "threads", "fds", "shown");
+    std::printf("%7s %9s %10s %10s %11s %10s %8s %5s %10s\n", "chunk", "elapsed_s", "rss_kib",
+                "heap_kib", "backlog_kib", "rest_kib", "threads", "fds", "shown");
     QObject::connect(
-        session, &lbm::ui::LiveSession::chunkLanded, &window,
+        session, &lbm::engine::SessionEngine::chunkLanded, &window,
         [&](const lbm::ChunkRecord& record, double) {
             const qint64 index = record.index;
             if (index % 7 == 3) {
@@ -151,8 +148,8 @@ int main(int argc, char** argv) {
             if (index % 3 == 1) {
                 // A press and a release: two velocities, as a user's tap.
                 const Qt::Key key = keys[key_presses % keys.size()];
-                QTest::keyPress(window.videoWidget(), key);
-                QTest::keyRelease(window.videoWidget(), key);
+                QTest::keyPress(window.videoView(), key);
+                QTest::keyRelease(window.videoView(), key);
                 ++key_presses;
             }
             if ((index + 1) % sample_every == 0) {
@@ -197,45 +194,46 @@ int main(int argc, char** argv) {
                 clock.elapsed() / 1000.0, prompts_sent, key_presses, window.sentVelocities().size(),
                 static_cast<int>(session->timeline().interactions().size()));
     check(window.playbackClock()->state() == lbm::playback::PlaybackClock::State::Finished &&
-              window.playbackClock()->framesPresented() == session->framesExpected(),
+              window.playbackClock()->framesPresented() == session->framesAnnounced(),
           QStringLiteral("the player showed %1 of %2 frames and finished")
               .arg(window.playbackClock()->framesPresented())
-              .arg(session->framesExpected()));
+              .arg(session->framesAnnounced()));
     check(result.ok, QStringLiteral("the session completed"));
-    check(static_cast<int>(session->records().size()) == chunks,
-          QStringLiteral("%1 of %2 chunks recorded").arg(session->records().size()).arg(chunks));
-    check(session->framesDecoded() == session->framesExpected(),
+    check(static_cast<int>(session->liveMetrics().records().size()) == chunks,
+          QStringLiteral("%1 of %2 chunks recorded")
+              .arg(session->liveMetrics().records().size())
+              .arg(chunks));
+    check(session->framesDecoded() == session->framesAnnounced(),
           QStringLiteral("%1 of %2 frames decoded")
               .arg(session->framesDecoded())
-              .arg(session->framesExpected()));
+              .arg(session->framesAnnounced()));
 
     // Resources: the baseline is the reading half-way through the session (warm caches,
-    // full queues, the allocator's arenas grown to their working size). Two buffers may
-    // legitimately still grow after it and are accounted separately: the scrub history (until it
-    // holds its 6000 frames) and the compressed backlog of a viewer slower than the server.
-    // Everything else must stay flat.
+    // full queues, the allocator's arenas grown to their working size). One buffer may
+    // legitimately still grow after it and is accounted separately: the compressed backlog of a
+    // viewer slower than the server. Everything else must stay flat; the scrub history reads
+    // the recording on disk, so it holds nothing in memory.
     if (readings.size() >= 5) {
         // Both readings are taken while streaming, so the bounded queues (decoded frames,
         // the clock's lead) are equally full in each and cancel out.
         const ProcessReading& baseline = readings[(readings.size() - 1) / 2];
         const ProcessReading& end = readings.back();
-        std::printf(
-            "\nbaseline (chunk %lld, %.0f s) -> end of the session (%.0f s):\n"
-            "  RSS %lld -> %lld KiB (x%.3f), heap in use %lld -> %lld KiB\n"
-            "  scrub history %lld -> %lld KiB, decoder backlog %lld -> %lld KiB\n"
-            "  the rest %lld -> %lld KiB (x%.3f, %+lld KiB)\n"
-            "  threads %d -> %d, fds %d -> %d\n",
-            static_cast<long long>(baseline.chunk), baseline.elapsed_s, end.elapsed_s,
-            static_cast<long long>(baseline.rss_kib), static_cast<long long>(end.rss_kib),
-            static_cast<double>(end.rss_kib) / baseline.rss_kib,
-            static_cast<long long>(baseline.heap_kib), static_cast<long long>(end.heap_kib),
-            static_cast<long long>(baseline.history_kib), static_cast<long long>(end.history_kib),
-            static_cast<long long>(baseline.decoder_backlog_kib),
-            static_cast<long long>(end.decoder_backlog_kib),
-            static_cast<long long>(baseline.rest_kib()), static_cast<long long>(end.rest_kib()),
-            static_cast<double>(end.rest_kib()) / baseline.rest_kib(),
-            static_cast<long long>(end.rest_kib() - baseline.rest_kib()), baseline.threads,
-            end.threads, baseline.open_fds, end.open_fds);
+        std::printf("\nbaseline (chunk %lld, %.0f s) -> end of the session (%.0f s):\n"
+                    "  RSS %lld -> %lld KiB (x%.3f), heap in use %lld -> %lld KiB\n"
+                    "  decoder backlog %lld -> %lld KiB\n"
+                    "  the rest %lld -> %lld KiB (x%.3f, %+lld KiB)\n"
+                    "  threads %d -> %d, fds %d -> %d\n",
+                    static_cast<long long>(baseline.chunk), baseline.elapsed_s, end.elapsed_s,
+                    static_cast<long long>(baseline.rss_kib), static_cast<long long>(end.rss_kib),
+                    static_cast<double>(end.rss_kib) / baseline.rss_kib,
+                    static_cast<long long>(baseline.heap_kib), static_cast<long long>(end.heap_kib),
+                    static_cast<long long>(baseline.decoder_backlog_kib),
+                    static_cast<long long>(end.decoder_backlog_kib),
+                    static_cast<long long>(baseline.rest_kib()),
+                    static_cast<long long>(end.rest_kib()),
+                    static_cast<double>(end.rest_kib()) / baseline.rest_kib(),
+                    static_cast<long long>(end.rest_kib() - baseline.rest_kib()), baseline.threads,
+                    end.threads, baseline.open_fds, end.open_fds);
         // 32 MiB or 10 %: per-chunk bookkeeping (rows, chart, timeline) and allocator noise.
         check(end.rest_kib() - baseline.rest_kib() <
                   std::max<qint64>(32 * 1024, baseline.rest_kib() / 10),
@@ -249,7 +247,7 @@ int main(int argc, char** argv) {
     // The recording: every byte received is on disk, and it converts to a playable MP4
     // holding every frame.
     qint64 bytes_received = 0;
-    for (const lbm::ChunkRecord& record : session->records()) {
+    for (const lbm::ChunkRecord& record : session->liveMetrics().records()) {
         bytes_received += record.byte_length;
     }
     const QFileInfo raw(session->recordingPath());
@@ -260,10 +258,10 @@ int main(int argc, char** argv) {
     QTemporaryDir out;
     const QString mp4 = out.filePath(QStringLiteral("soak.mp4"));
     const lbm::media::RemuxResult remux = lbm::media::remuxToMp4(raw.filePath(), mp4);
-    check(remux.ok && remux.packets_written == session->framesExpected() && !remux.input_truncated,
+    check(remux.ok && remux.packets_written == session->framesAnnounced() && !remux.input_truncated,
           QStringLiteral("remuxed MP4 holds %1 of %2 frames%3")
               .arg(remux.packets_written)
-              .arg(session->framesExpected())
+              .arg(session->framesAnnounced())
               .arg(remux.ok ? QString() : QStringLiteral(": ") + remux.error));
 
     // The document as File > Save writes it, read back.
