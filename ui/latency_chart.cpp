@@ -1,6 +1,7 @@
 #include "ui/latency_chart.h"
 
 #include "app/report/atomic_file.h"
+#include "ui/latency_bars_item.h"
 #include "ui/status_colors.h"
 
 #include <QAreaSeries>
@@ -62,13 +63,6 @@ QAreaSeries* makeBars(QChart* chart, const QString& name) {
     return series;
 }
 
-void appendBar(QList<QPointF>& points, double x0, double x1, double value) {
-    points.append(QPointF(x0, 0.0));
-    points.append(QPointF(x0, value));
-    points.append(QPointF(x1, value));
-    points.append(QPointF(x1, 0.0));
-}
-
 } // namespace
 
 LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
@@ -85,9 +79,6 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_chart->setMargins(QMargins(4, 4, 4, 4));
 
     m_warmup = makeBars(m_chart, tr("warmup chunks"));
-    m_first = makeBars(m_chart, tr("first chunk (TTFC)"));
-    m_on_time = makeBars(m_chart, tr("on time"));
-    m_late = makeBars(m_chart, tr("late"));
     m_deadline = makeLine(m_chart, tr("deadline"));
     m_p50 = makeLine(m_chart, tr("p50"));
     m_p95 = makeLine(m_chart, tr("p95"));
@@ -111,17 +102,17 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_chart->addAxis(m_axis_x, Qt::AlignBottom);
     m_chart->addAxis(m_axis_y, Qt::AlignLeft);
 
-    const QList<QAbstractSeries*> all = {
-        m_warmup, m_first,           m_on_time, m_late,    m_deadline,  m_p50,    m_p95,
-        m_p99,    m_comparison_line, m_sent,    m_started, m_completed, m_failed, m_stall_series};
+    const QList<QAbstractSeries*> all = {m_warmup,    m_deadline,        m_p50,         m_p95,
+                                         m_p99,       m_comparison_line, m_sent,        m_started,
+                                         m_completed, m_failed,          m_stall_series};
     for (QAbstractSeries* series : all) {
         m_chart->addSeries(series);
         series->attachAxis(m_axis_x);
         series->attachAxis(m_axis_y);
     }
-    for (QAreaSeries* bars : {m_first, m_on_time, m_late}) {
-        connect(bars, &QAreaSeries::hovered, this, &LatencyChart::showBarTooltip);
-    }
+    m_bars = new LatencyBarsItem(m_chart);
+    connect(m_bars, &LatencyBarsItem::barHovered, this, &LatencyChart::showBarTooltip);
+    connect(m_bars, &LatencyBarsItem::hoverLeft, this, [] { QToolTip::hideText(); });
     for (QScatterSeries* marks : {m_sent, m_started, m_completed, m_failed, m_stall_series}) {
         connect(marks, &QScatterSeries::hovered, this, &LatencyChart::showMarkTooltip);
     }
@@ -295,9 +286,10 @@ void LatencyChart::redraw() {
     m_view_first = x_min;
     m_view_last = x_max;
 
-    QList<QPointF> on_time;
-    QList<QPointF> late;
-    QList<QPointF> first_bar;
+    std::vector<LatencyBarsItem::Bar> bar_list;
+    bool any_on_time = false;
+    bool any_late = false;
+    bool any_first = false;
     double y_top = deadline_ms;
     int plotted_chunks = 0;
     int bars = 0;
@@ -312,15 +304,23 @@ void LatencyChart::redraw() {
         plotted_chunks += end - start;
         ++bars;
         y_top = std::max(y_top, value);
-        const double x0 = start - 0.5 + kBarGap;
-        const double x1 = end - 0.5 - kBarGap;
+        LatencyBarsItem::Bar bar;
+        bar.x0 = start - 0.5 + kBarGap;
+        bar.x1 = end - 0.5 - kBarGap;
+        bar.value_ms = value;
+        bar.first_chunk = model.record(start).index;
+        bar.last_chunk = model.record(end - 1).index;
         if (is_first && m_bucket == 1) {
-            appendBar(first_bar, x0, x1, value);
+            bar.kind = LatencyBarsItem::Kind::First;
+            any_first = true;
         } else if (value > deadline_ms) {
-            appendBar(late, x0, x1, value);
+            bar.kind = LatencyBarsItem::Kind::Late;
+            any_late = true;
         } else {
-            appendBar(on_time, x0, x1, value);
+            bar.kind = LatencyBarsItem::Kind::OnTime;
+            any_on_time = true;
         }
+        bar_list.push_back(bar);
     }
     m_plotted_chunks = plotted_chunks;
     m_plotted_bars = bars;
@@ -355,9 +355,7 @@ void LatencyChart::redraw() {
     y_top *= 1.15;
     const double mark_y = y_top * 0.025;
 
-    m_on_time->upperSeries()->replace(on_time);
-    m_late->upperSeries()->replace(late);
-    m_first->upperSeries()->replace(first_bar);
+    m_bars->setBars(std::move(bar_list));
     m_comparison_line->replace(comparison);
     m_comparison_line->setVisible(!comparison_records.empty());
     m_comparison_line->setName(model.comparisonLabel());
@@ -391,11 +389,21 @@ void LatencyChart::redraw() {
     m_completed->replace(completed);
     m_failed->replace(failed);
 
+    // One star per bar that holds a stall (a decimated bar may stand for several).
     QList<QPointF> stalls;
-    for (int i = first; i < count; ++i) {
-        if (model.stallMs(i) > 0) {
-            const double bar = model.record(i).interArrivalMs();
-            stalls.append(QPointF(static_cast<double>(model.record(i).index), bar + y_top * 0.04));
+    for (int start = first; start < count; start += m_bucket) {
+        const int end = std::min(count, start + m_bucket);
+        for (int i = start; i < end; ++i) {
+            if (model.stallMs(i) > 0) {
+                double bar = 0.0;
+                for (int j = start; j < end; ++j) {
+                    bar = std::max(bar, model.record(j).interArrivalMs());
+                }
+                const double x = m_bucket == 1 ? static_cast<double>(model.record(i).index)
+                                               : (start + end - 1) / 2.0;
+                stalls.append(QPointF(x, bar + y_top * 0.04));
+                break;
+            }
         }
     }
     m_stall_series->replace(stalls);
@@ -433,13 +441,13 @@ void LatencyChart::redraw() {
             .arg(color.name(), glyph, text.toHtmlEscaped());
     };
     QStringList legend;
-    if (!on_time.isEmpty() || count == 0) {
+    if (any_on_time || count == 0) {
         legend << swatch(onTimeColor(pal), QStringLiteral("&#9632;"), tr("on time"));
     }
-    if (!late.isEmpty()) {
+    if (any_late) {
         legend << swatch(lateColor(pal), QStringLiteral("&#9632;"), tr("late"));
     }
-    if (!first_bar.isEmpty()) {
+    if (any_first) {
         legend << swatch(accentColor(pal), QStringLiteral("&#9632;"), tr("first chunk (TTFC)"));
     }
     legend << swatch(nearLimitColor(pal), QStringLiteral("&#9473;&#9473;"),
@@ -510,9 +518,10 @@ void LatencyChart::applyPalette() {
         bars->setBrush(color);
         bars->setPen(Qt::NoPen);
     };
-    style_bars(m_on_time, onTimeColor(pal));
-    style_bars(m_late, lateColor(pal));
-    style_bars(m_first, accentColor(pal));
+    m_bars->setColor(LatencyBarsItem::Kind::OnTime, onTimeColor(pal));
+    m_bars->setColor(LatencyBarsItem::Kind::Late, lateColor(pal));
+    m_bars->setColor(LatencyBarsItem::Kind::First, accentColor(pal));
+    m_bars->setColor(LatencyBarsItem::Kind::InFlight, nearLimitColor(pal));
     QColor shade = text;
     shade.setAlphaF(dark ? 0.08f : 0.06f);
     style_bars(m_warmup, shade);
@@ -563,22 +572,16 @@ QString LatencyChart::chunkDescription(qint64 index) const {
     return text;
 }
 
-void LatencyChart::showBarTooltip(const QPointF& point, bool state) {
-    if (!state) {
-        QToolTip::hideText();
+void LatencyChart::showBarTooltip(const LatencyBarsItem::Bar& bar, const QPoint& screen_position) {
+    if (bar.first_chunk != bar.last_chunk) {
+        QToolTip::showText(screen_position, tr("chunks %1-%2 (tallest shown: %3 ms); zoom in "
+                                               "with a drag, right-click to zoom out")
+                                                .arg(bar.first_chunk)
+                                                .arg(bar.last_chunk)
+                                                .arg(bar.value_ms, 0, 'f', 1));
         return;
     }
-    if (m_bucket > 1) {
-        const qint64 start =
-            static_cast<qint64>(std::floor((point.x() + 0.5) / m_bucket)) * m_bucket;
-        QToolTip::showText(QCursor::pos(), tr("chunks %1-%2 (tallest shown); zoom in with a "
-                                              "drag, right-click to zoom out")
-                                               .arg(start)
-                                               .arg(start + m_bucket - 1));
-        return;
-    }
-    QToolTip::showText(QCursor::pos(),
-                       chunkDescription(static_cast<qint64>(std::llround(point.x()))));
+    QToolTip::showText(screen_position, chunkDescription(bar.first_chunk));
 }
 
 void LatencyChart::showMarkTooltip(const QPointF& point, bool state) {

@@ -10,6 +10,7 @@
 // decimated to about one bar per pixel) and hands each series a prepared point list with
 // QXYSeries::replace; percentiles and counts come ready from the model.
 
+#include "ui/latency_bars_item.h"
 #include "ui/latency_chart_model.h"
 
 #include <QList>
@@ -76,7 +77,7 @@ private:
     void scheduleRedraw();
     void redraw();
     void applyPalette();
-    void showBarTooltip(const QPointF& point, bool state);
+    void showBarTooltip(const LatencyBarsItem::Bar& bar, const QPoint& screen_position);
     void showMarkTooltip(const QPointF& point, bool state);
     QString chunkDescription(qint64 index) const;
 
@@ -97,9 +98,7 @@ private:
     QValueAxis* m_axis_x = nullptr;
     QValueAxis* m_axis_y = nullptr;
     QAreaSeries* m_warmup = nullptr;
-    QAreaSeries* m_on_time = nullptr;
-    QAreaSeries* m_late = nullptr;
-    QAreaSeries* m_first = nullptr;
+    LatencyBarsItem* m_bars = nullptr;
     QLineSeries* m_deadline = nullptr;
     QLineSeries* m_p50 = nullptr;
     QLineSeries* m_p95 = nullptr;
