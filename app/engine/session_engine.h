@@ -14,6 +14,7 @@
 #include "app/engine/frame_pump.h"
 #include "app/media/bounded_frame_queue.h"
 #include "app/media/decoded_frame.h"
+#include "app/media/decoder_stats.h"
 #include "app/protocol/camera_se3.h"
 #include "app/session/chunk_event.h"
 #include "app/session/interaction_timeline.h"
@@ -34,7 +35,6 @@
 namespace lbm::media {
 class Recorder;
 class StreamDecoder;
-struct DecoderStats;
 } // namespace lbm::media
 
 namespace lbm::session {

@@ -18,6 +18,7 @@
 #include "app/media/chunk_byte_queue.h"
 #include "app/media/chunk_info.h"
 #include "app/media/decoded_frame.h"
+#include "app/media/decoder_stats.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -40,26 +41,6 @@ struct DecoderOptions {
     // as its packet is in. Frame threading decodes faster but holds thread_count - 1 frames
     // back until later bytes arrive, which a live view cannot afford.
     bool low_latency = true;
-};
-
-enum class DecoderState { Running, Finished, Failed, Aborted };
-
-struct DecoderStats {
-    DecoderState state = DecoderState::Running;
-    qint64 chunks_pushed = 0;
-    qint64 bytes_pushed = 0;
-    qint64 bytes_read = 0;    // taken by the demuxer
-    qint64 bytes_pending = 0; // pushed but not yet read: the decoder's byte backlog
-    qint64 bytes_pending_high_water = 0;
-    qint64 frames_expected = 0;   // sum of num_frames over the chunks pushed
-    qint64 frames_decoded = 0;    // delivered to the frame queue
-    qint64 frames_corrupt = 0;    // packets the decoder rejected, or frames it had to conceal
-    qint64 frames_unexpected = 0; // decoded beyond frames_expected
-    int frames_queued = 0;
-    int frames_queued_high_water = 0;
-    int frame_queue_capacity = 0;
-    int error_count = 0;
-    QString first_error;
 };
 
 class StreamDecoder : public QObject {

@@ -1,0 +1,38 @@
+# Layers enforced by the compiler: every library's headers are reachable only through an
+# include root of its own, which holds exactly the headers it exports (symbolic links in the
+# build tree, so sources keep their "app/session/..." paths). A target sees the headers of
+# what it links PUBLIC (transitively) and nothing else, so `ui` including a `sim` header, or
+# `session` including `report`, fails to compile instead of relying on review.
+#
+# lbm_module(TARGET DIR [INTERNAL header...])
+#   DIR is the folder relative to the source root ("app/session", "metrics").
+#   INTERNAL headers are left out of TARGET's root and exported through TARGET_internal, an
+#   INTERFACE target for the few that wire the parts (the session engine, the layer's tests).
+set(LBM_INCLUDE_STAGE ${PROJECT_BINARY_DIR}/include)
+
+function(lbm_module target dir)
+  cmake_parse_arguments(ARG "" "" "INTERNAL" ${ARGN})
+  set(public_root ${LBM_INCLUDE_STAGE}/${target})
+  file(REMOVE_RECURSE ${public_root})
+  file(MAKE_DIRECTORY ${public_root}/${dir})
+  file(GLOB headers CONFIGURE_DEPENDS RELATIVE ${PROJECT_SOURCE_DIR}/${dir}
+       ${PROJECT_SOURCE_DIR}/${dir}/*.h)
+  foreach(header IN LISTS headers)
+    if(NOT header IN_LIST ARG_INTERNAL)
+      file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${dir}/${header} ${public_root}/${dir}/${header}
+           SYMBOLIC)
+    endif()
+  endforeach()
+  target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${public_root}>)
+  if(ARG_INTERNAL)
+    set(internal_root ${LBM_INCLUDE_STAGE}/${target}_internal)
+    file(REMOVE_RECURSE ${internal_root})
+    get_filename_component(parent ${internal_root}/${dir} DIRECTORY)
+    file(MAKE_DIRECTORY ${parent})
+    file(CREATE_LINK ${PROJECT_SOURCE_DIR}/${dir} ${internal_root}/${dir} SYMBOLIC)
+    add_library(${target}_internal INTERFACE)
+    target_include_directories(${target}_internal INTERFACE ${internal_root})
+    target_link_libraries(${target}_internal INTERFACE ${target})
+    target_link_libraries(${target} PRIVATE ${target}_internal)
+  endif()
+endfunction()
