@@ -98,7 +98,7 @@ TEST_CASE("Bytes pushed in random small slices across box boundaries decode the 
     CHECK(decoder.stats().chunks_pushed == 4);
 }
 
-TEST_CASE("Frames leave the decoder as their bytes land; a chunk's last frame waits for the next "
+TEST_CASE("Frames leave the decoder as their bytes land, and a chunk's last frame waits for the next "
           "payload",
           "[media][decoder]") {
     const EncodedStream& stream = standardStream();

@@ -250,7 +250,7 @@ TEST_CASE("session.start refusals use the server's texts", "[sim][protocol][erro
                          "or data: URL."));
 }
 
-TEST_CASE("http(s) first frames are accepted unfetched; oversized images are refused",
+TEST_CASE("http(s) first frames are accepted unfetched and oversized images are refused",
           "[sim][protocol]") {
     {
         auto server = startServer();
