@@ -44,7 +44,15 @@ int runGui(int argc, char** argv) {
     const QCommandLineOption insecure(
         QStringLiteral("insecure"),
         QStringLiteral("wss:// only: skip TLS certificate verification (self-signed servers)."));
-    parser.addOptions({endpoint, profile, workload, start, insecure});
+    const QCommandLineOption chunks(QStringLiteral("chunks"),
+                                    QStringLiteral("Chunks to generate (the form's Chunks)."),
+                                    QStringLiteral("N"));
+    const QCommandLineOption target_fps(
+        QStringLiteral("target-fps"),
+        QStringLiteral("Playback rate the chunks are judged and played at (the form's Target "
+                       "fps)."),
+        QStringLiteral("FPS"));
+    parser.addOptions({endpoint, profile, workload, start, insecure, chunks, target_fps});
     parser.process(app);
 
     MainWindow window;
@@ -60,6 +68,12 @@ int runGui(int argc, char** argv) {
     window.sessionForm()->setSkipCertificateCheck(parser.isSet(insecure));
     if (parser.isSet(profile)) {
         window.sessionForm()->setSimulatorProfile(parser.value(profile));
+    }
+    if (parser.isSet(chunks)) {
+        window.sessionForm()->setChunks(parser.value(chunks).toInt());
+    }
+    if (parser.isSet(target_fps)) {
+        window.sessionForm()->setTargetFps(parser.value(target_fps).toDouble());
     }
     if (parser.isSet(workload) && !window.openWorkload(parser.value(workload))) {
         std::fprintf(stderr, "%s\n", qUtf8Printable(window.bannerText()));
