@@ -3,6 +3,9 @@
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
 
+#include <QFile>
+#include <QTemporaryDir>
+
 #include <cstring>
 
 #ifdef LBM_TEST_GUI
@@ -42,6 +45,12 @@ int main(int argc, char** argv) {
         qputenv("QT_QPA_PLATFORM", x11 ? "xcb" : "offscreen");
     }
 #endif
+    // Tests never read or write the user's settings or kept sessions: a home of their own.
+    QTemporaryDir home;
+    if (!qEnvironmentVariableIsSet("LBM_TEST_KEEP_XDG")) {
+        qputenv("XDG_CONFIG_HOME", QFile::encodeName(home.filePath(QStringLiteral("config"))));
+        qputenv("XDG_DATA_HOME", QFile::encodeName(home.filePath(QStringLiteral("data"))));
+    }
     TestApplication app(argc, argv);
     TestApplication::setOrganizationName(QStringLiteral("lingbot-monitor-tests"));
     TestApplication::setApplicationName(QStringLiteral("lingbot-monitor-tests"));

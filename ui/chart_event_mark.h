@@ -1,6 +1,7 @@
 #pragma once
 // A mark on the latency chart's chunk axis: where an interaction was sent, where its first
 // affected chunk started it and where it completed (or failed), from the event timeline.
+// Prompt and camera marks look different: a steering session sends many camera velocities.
 
 #include <QString>
 
@@ -8,7 +9,9 @@ namespace lbm::ui {
 
 struct ChartEventMark {
     enum class Kind { Sent, Started, Completed, Failed };
+    enum class Subject { Prompt, Camera };
     Kind kind = Kind::Sent;
+    Subject subject = Subject::Prompt;
     // Chunk axis position: a chunk index, or index - 0.5 for "between chunks" (a message
     // sent after chunk index - 1 landed).
     double chunk_position = 0.0;

@@ -153,24 +153,42 @@ void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
     }
 }
 
+CountersPanel::Level CountersPanel::stallLevel(int stalls, bool stalling_now,
+                                               bool buffer_nearly_dry) {
+    if (stalls > 0 || stalling_now) {
+        return Level::Bad;
+    }
+    return buffer_nearly_dry ? Level::Warning : Level::Good;
+}
+
 void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResult>& result,
-                                          double buffered_ahead_s, bool stalled_now) {
+                                          double buffered_ahead_s, bool stalled_now,
+                                          const std::optional<lbm::ProvisionalUnderrun>& ongoing) {
+    const bool nearly_dry = result && !stalled_now && buffered_ahead_s < 0.25;
     if (!result) {
         set(Row::SimulatedUnderruns, tr("waiting for the start buffer"));
         set(Row::SimulatedStall, QString(kDash));
     } else {
-        set(Row::SimulatedUnderruns, QString::number(result->underrun_count),
-            result->underrun_count > 0 ? Level::Bad : Level::Good);
+        QString underruns = QString::number(result->underrun_count);
+        if (ongoing) {
+            underruns += tr(" (+1 in progress: chunk %1, %2 s so far)")
+                             .arg(ongoing->awaited_index)
+                             .arg(ongoing->stalled_s, 0, 'f', 1);
+        }
+        set(Row::SimulatedUnderruns, underruns,
+            stallLevel(result->underrun_count, ongoing.has_value(), nearly_dry));
         QString stall = ms(result->totalStallMs());
+        if (ongoing) {
+            stall += tr(" + %1 in progress").arg(ms(ongoing->stalled_s * 1000.0));
+        }
         if (result->first_underrun_chunk) {
             stall += tr(" · first at chunk %1").arg(*result->first_underrun_chunk);
         }
         stall += tr(" · %1% of the span").arg(result->stallRatio() * 100.0, 0, 'f', 1);
-        set(Row::SimulatedStall, stall, result->total_stall_s > 0 ? Level::Bad : Level::Good);
+        set(Row::SimulatedStall, stall,
+            stallLevel(result->underrun_count, ongoing.has_value(), nearly_dry));
     }
-    const Level level = stalled_now                           ? Level::Bad
-                        : (result && buffered_ahead_s < 0.25) ? Level::Warning
-                                                              : Level::Normal;
+    const Level level = stalled_now ? Level::Bad : nearly_dry ? Level::Warning : Level::Normal;
     set(Row::BufferedAhead,
         stalled_now ? tr("0.00 s (stalled)")
                     : QStringLiteral("%1 s").arg(buffered_ahead_s, 0, 'f', 2),
@@ -182,9 +200,7 @@ void CountersPanel::showObservedStalls(const lbm::playback::PlaybackStalls& stal
         tr("%1 · total %2 · longest %3")
             .arg(stalls.count)
             .arg(ms(stalls.total_s * 1000.0), ms(stalls.longest_s * 1000.0)),
-        stalls.ongoing_s > 0 ? Level::Bad
-        : stalls.count > 0   ? Level::Warning
-                             : Level::Good);
+        stallLevel(stalls.count, stalls.ongoing_s > 0, false));
 }
 
 void CountersPanel::showFrames(std::int64_t decoded, std::int64_t expected) {

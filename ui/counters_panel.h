@@ -5,6 +5,7 @@
 // LivePlaybackSimulator) and the playback clock, never from arithmetic of its own.
 
 #include "app/playback/playback_stalls.h"
+#include "metrics/live_session_metrics.h"
 #include "metrics/playback_result.h"
 #include "metrics/session_metrics.h"
 
@@ -41,6 +42,10 @@ public:
         RequestId,
     };
     enum class Level { Normal, Good, Warning, Bad };
+    // The one rule for stall counts, simulated or observed: red once a viewer stalled (or is
+    // stalling), amber when none did but the buffer is nearly dry, green otherwise. It holds
+    // after the session ends, so a red count stays red.
+    static Level stallLevel(int stalls, bool stalling_now, bool buffer_nearly_dry);
 
     explicit CountersPanel(QWidget* parent = nullptr);
 
@@ -48,8 +53,11 @@ public:
     // Everything computeMetrics says about the records so far.
     void showMetrics(const lbm::SessionMetrics& metrics);
     // The incremental playback simulator's prediction; nullopt before its start buffer.
+    // ongoing: the underrun in progress (the simulated viewer has run dry and the next chunk
+    // has not landed), shown as provisional until the seed counts it.
     void showSimulatedPlayback(const std::optional<lbm::PlaybackResult>& result,
-                               double buffered_ahead_s, bool stalled_now);
+                               double buffered_ahead_s, bool stalled_now,
+                               const std::optional<lbm::ProvisionalUnderrun>& ongoing = {});
     // What the player really had.
     void showObservedStalls(const lbm::playback::PlaybackStalls& stalls);
     void showFrames(std::int64_t decoded, std::int64_t expected);

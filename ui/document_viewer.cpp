@@ -81,10 +81,31 @@ QString DocumentViewer::statusText() const {
     if (!m_document) {
         return {};
     }
-    return tr("Viewing %1 (%2 chunks, endpoint %3)")
+    const auto chunks = m_document->sessions.front().chunks.size();
+    return tr("Viewing %1: %2, endpoint %3, %4.")
         .arg(QDir::toNativeSeparators(m_path))
-        .arg(m_document->sessions.front().chunks.size())
-        .arg(m_document->endpoint);
+        .arg(chunks == 1 ? tr("1 chunk") : tr("%1 chunks").arg(chunks))
+        .arg(m_document->endpoint)
+        .arg(recordingPath().isEmpty() ? tr("no recording beside it") : tr("with its recording"));
+}
+
+QString DocumentViewer::recordingPath() const {
+    if (!m_document) {
+        return {};
+    }
+    const QString name = m_document->monitor
+                             ? m_document->monitor->extras.value(QStringLiteral("recording"))
+                                   .toString(QStringLiteral("stream.m4s"))
+                             : QStringLiteral("stream.m4s");
+    const QString path = QFileInfo(m_path).dir().filePath(QFileInfo(name).fileName());
+    return QFileInfo::exists(path) ? path : QString();
+}
+
+QJsonArray DocumentViewer::interactions() const {
+    return m_document ? m_document->sessions.front()
+                            .monitor_extras.value(QStringLiteral("interactions"))
+                            .toArray()
+                      : QJsonArray();
 }
 
 } // namespace lbm::ui

@@ -6,6 +6,7 @@
 
 #include "app/report/session_document.h"
 
+#include <QJsonArray>
 #include <QObject>
 #include <QString>
 
@@ -34,6 +35,11 @@ public:
     QString statusText() const;
     // A warning to show with the document (metrics that could not be recomputed), or empty.
     const QString& warning() const { return m_warning; }
+    // The recording beside the document (what the session keeper keeps as stream.m4s), or
+    // empty when there is none.
+    QString recordingPath() const;
+    // The first session's interaction timeline as the document stores it.
+    QJsonArray interactions() const;
 
 private:
     static std::optional<lbm::report::SessionDocument> read(const QString& path, QString* error);

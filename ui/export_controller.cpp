@@ -6,7 +6,9 @@
 #include <QBuffer>
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFileDialog>
 #include <QImageWriter>
+#include <QWidget>
 #include <QtConcurrent>
 #include <QtCore/qtestsupport_core.h>
 
@@ -95,6 +97,50 @@ void ExportController::saveVideo(const QString& recording_path, const QString& p
                       .arg(result.packets_written)
                       .arg(result.input_truncated ? tr(", partial recording") : QString())};
     });
+}
+
+namespace {
+
+QString askPath(QWidget* parent, const QString& title, const QString& suggested,
+                const QString& filter) {
+    return QFileDialog::getSaveFileName(parent, title, suggested, filter);
+}
+
+} // namespace
+
+void ExportController::saveDocumentAs(QWidget* parent, const lbm::report::SessionDocument& document,
+                                      const QString& run_name) {
+    const QString path = askPath(parent, tr("Save session document"),
+                                 run_name + QStringLiteral(".json"), tr("Session (*.json)"));
+    if (!path.isEmpty()) {
+        saveDocument(document, path);
+    }
+}
+
+void ExportController::saveCsvAs(QWidget* parent, const lbm::report::ChunkCsvTable& table,
+                                 const QString& run_name) {
+    const QString path = askPath(parent, tr("Export chunks"),
+                                 run_name + QStringLiteral("-chunks.csv"), tr("CSV (*.csv)"));
+    if (!path.isEmpty()) {
+        saveCsv(table, path);
+    }
+}
+
+void ExportController::savePngAs(QWidget* parent, const QImage& image, const QString& run_name) {
+    const QString path = askPath(parent, tr("Export chart"),
+                                 run_name + QStringLiteral("-latency.png"), tr("PNG (*.png)"));
+    if (!path.isEmpty()) {
+        savePng(image, path);
+    }
+}
+
+void ExportController::saveVideoAs(QWidget* parent, const QString& recording_path,
+                                   const QString& run_name) {
+    const QString path =
+        askPath(parent, tr("Save video"), run_name + QStringLiteral(".mp4"), tr("MP4 (*.mp4)"));
+    if (!path.isEmpty()) {
+        saveVideo(recording_path, path);
+    }
 }
 
 bool ExportController::waitForIdle(int timeout_ms) {

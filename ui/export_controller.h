@@ -12,6 +12,8 @@
 #include <QObject>
 #include <QString>
 
+class QWidget;
+
 namespace lbm::ui {
 
 struct ExportOutcome {
@@ -24,6 +26,15 @@ class ExportController : public QObject {
 public:
     explicit ExportController(QObject* parent = nullptr);
     ~ExportController() override;
+
+    // Each asks for a path (suggesting one named after the run) and saves there off the GUI
+    // thread; nothing happens when the user cancels.
+    void saveDocumentAs(QWidget* parent, const lbm::report::SessionDocument& document,
+                        const QString& run_name);
+    void saveCsvAs(QWidget* parent, const lbm::report::ChunkCsvTable& table,
+                   const QString& run_name);
+    void savePngAs(QWidget* parent, const QImage& image, const QString& run_name);
+    void saveVideoAs(QWidget* parent, const QString& recording_path, const QString& run_name);
 
     void saveDocument(const lbm::report::SessionDocument& document, const QString& path);
     void saveCsv(const lbm::report::ChunkCsvTable& table, const QString& path);

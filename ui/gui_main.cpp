@@ -2,6 +2,7 @@
 
 #include "ui/main_window.h"
 #include "ui/session_form.h"
+#include "ui/termination_watcher.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -57,6 +58,10 @@ int runGui(int argc, char** argv) {
 
     MainWindow window;
     window.resize(1280, 800);
+    // SIGTERM / SIGINT end a live session cleanly (its document marked interrupted) and quit.
+    TerminationWatcher termination;
+    QObject::connect(&termination, &TerminationWatcher::terminationRequested, &window,
+                     &MainWindow::terminate);
     if (parser.isSet(endpoint)) {
         const QString value = parser.value(endpoint);
         const bool simulator = value == QLatin1String("simulator");

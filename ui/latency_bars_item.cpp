@@ -53,7 +53,7 @@ void LatencyBarsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /
     painter->save();
     painter->setClipRect(plot);
     painter->setPen(Qt::NoPen);
-    std::vector<QRectF> rects[4];
+    std::vector<QRectF> rects[5];
     for (const Bar& bar : m_bars) {
         QRectF rect = rectOf(bar);
         // A bar narrower than a pixel still shows (one per pixel column at most).
@@ -62,7 +62,7 @@ void LatencyBarsItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /
         }
         rects[static_cast<int>(bar.kind)].push_back(rect.intersected(plot));
     }
-    for (int kind = 0; kind < 4; ++kind) {
+    for (int kind = 0; kind < 5; ++kind) {
         if (rects[kind].empty()) {
             continue;
         }

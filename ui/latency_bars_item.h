@@ -16,7 +16,8 @@ namespace lbm::ui {
 class LatencyBarsItem : public QGraphicsObject {
     Q_OBJECT
 public:
-    enum class Kind { OnTime, Late, First, InFlight };
+    // InFlight: the chunk awaited, past 80 % of its deadline; Waiting: awaited, in time.
+    enum class Kind { OnTime, Late, First, InFlight, Waiting };
     struct Bar {
         double x0 = 0.0; // chunk axis, left and right edge
         double x1 = 0.0;
@@ -52,7 +53,7 @@ private:
 
     QChart* m_chart;
     std::vector<Bar> m_bars;
-    QColor m_colors[4];
+    QColor m_colors[5];
 };
 
 } // namespace lbm::ui

@@ -1,11 +1,8 @@
 #include "ui/latency_chart.h"
 
-#include "app/report/atomic_file.h"
-#include "ui/latency_bars_item.h"
 #include "ui/status_colors.h"
 
 #include <QAreaSeries>
-#include <QBuffer>
 #include <QButtonGroup>
 #include <QChart>
 #include <QChartView>
@@ -13,14 +10,13 @@
 #include <QCursor>
 #include <QEvent>
 #include <QHBoxLayout>
-#include <QImageWriter>
 #include <QLabel>
-#include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QScatterSeries>
 #include <QSpinBox>
+#include <QTextDocument>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -39,29 +35,8 @@ constexpr int kRedrawCoalesceMs = 40;
 // tallest of them, so a late chunk never disappears).
 constexpr int kMaxBars = 800;
 constexpr double kBarGap = 0.12;
-
-QLineSeries* makeLine(QChart* chart, const QString& name) {
-    auto* series = new QLineSeries(chart);
-    series->setName(name);
-    return series;
-}
-
-QScatterSeries* makeMarks(QChart* chart, const QString& name, QScatterSeries::MarkerShape shape,
-                          qreal size) {
-    auto* series = new QScatterSeries(chart);
-    series->setName(name);
-    series->setMarkerShape(shape);
-    series->setMarkerSize(size);
-    return series;
-}
-
-QAreaSeries* makeBars(QChart* chart, const QString& name) {
-    auto* upper = new QLineSeries(chart);
-    auto* series = new QAreaSeries(upper);
-    series->setParent(chart);
-    series->setName(name);
-    return series;
-}
+// Marks ride above the bars, in the top tenth of the plot.
+constexpr double kMarkBand = 0.94;
 
 } // namespace
 
@@ -77,21 +52,7 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->hide();
     m_chart->setMargins(QMargins(4, 4, 4, 4));
-
-    m_warmup = makeBars(m_chart, tr("warmup chunks"));
-    m_deadline = makeLine(m_chart, tr("deadline"));
-    m_p50 = makeLine(m_chart, tr("p50"));
-    m_p95 = makeLine(m_chart, tr("p95"));
-    m_p99 = makeLine(m_chart, tr("p99"));
-    m_comparison_line = makeLine(m_chart, tr("comparison"));
-    m_comparison_line->setPointsVisible(true);
-    m_sent = makeMarks(m_chart, tr("interaction sent"), QScatterSeries::MarkerShapeTriangle, 11);
-    m_started = makeMarks(m_chart, tr("started"), QScatterSeries::MarkerShapeRectangle, 9);
-    m_completed =
-        makeMarks(m_chart, tr("completed"), QScatterSeries::MarkerShapeRotatedRectangle, 11);
-    m_failed = makeMarks(m_chart, tr("failed"), QScatterSeries::MarkerShapeCircle, 10);
-    m_stall_series =
-        makeMarks(m_chart, tr("simulated viewer stall"), QScatterSeries::MarkerShapeStar, 14);
+    m_series = std::make_unique<LatencyChartSeries>(m_chart);
 
     m_axis_x = new QValueAxis(m_chart);
     m_axis_x->setTitleText(tr("chunk (generation index)"));
@@ -101,26 +62,24 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_axis_y->setLabelFormat(QStringLiteral("%d"));
     m_chart->addAxis(m_axis_x, Qt::AlignBottom);
     m_chart->addAxis(m_axis_y, Qt::AlignLeft);
-
-    const QList<QAbstractSeries*> all = {m_warmup,    m_deadline,        m_p50,         m_p95,
-                                         m_p99,       m_comparison_line, m_sent,        m_started,
-                                         m_completed, m_failed,          m_stall_series};
-    for (QAbstractSeries* series : all) {
+    for (QAbstractSeries* series : m_series->all()) {
         m_chart->addSeries(series);
         series->attachAxis(m_axis_x);
         series->attachAxis(m_axis_y);
     }
-    m_bars = new LatencyBarsItem(m_chart);
-    connect(m_bars, &LatencyBarsItem::barHovered, this, &LatencyChart::showBarTooltip);
-    connect(m_bars, &LatencyBarsItem::hoverLeft, this, [] { QToolTip::hideText(); });
-    for (QScatterSeries* marks : {m_sent, m_started, m_completed, m_failed, m_stall_series}) {
+    connect(m_series->bars, &LatencyBarsItem::barHovered, this, &LatencyChart::showBarTooltip);
+    connect(m_series->bars, &LatencyBarsItem::hoverLeft, this, [] { QToolTip::hideText(); });
+    for (QScatterSeries* marks : m_series->marks()) {
         connect(marks, &QScatterSeries::hovered, this, &LatencyChart::showMarkTooltip);
+        connect(marks, &QScatterSeries::clicked, this, [this](const QPointF& point) {
+            emit chunkClicked(std::max<qint64>(0, std::llround(std::ceil(point.x()))));
+        });
     }
-    m_comparison_line->setVisible(false);
 
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(200);
+    m_view->setMinimumHeight(160);
+    m_view->viewport()->installEventFilter(this);
 
     m_follow_button = new QToolButton(this);
     m_follow_button->setText(tr("Follow latest"));
@@ -146,13 +105,13 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     connect(m_window_spin, &QSpinBox::valueChanged, this, &LatencyChart::setWindowChunks);
 
     m_percentile_box = new QCheckBox(tr("p50 / p95 / p99"), this);
-    m_percentile_box->setToolTip(
-        tr("Percentile lines over the steady chunks (after the warmup), or all chunks until "
-           "then"));
+    m_percentile_box->setToolTip(tr("The session's percentiles, as the counters show them: over "
+                                    "the steady chunks, or all chunks until there are some"));
     connect(m_percentile_box, &QCheckBox::toggled, this, &LatencyChart::setPercentilesVisible);
 
     m_summary = new QLabel(this);
     m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_legend = new QLabel(this);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
@@ -163,7 +122,6 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     tools->addWidget(m_summary, 1);
     tools->addWidget(m_follow_button);
     tools->addWidget(m_full_button);
-    tools->addWidget(new QLabel(tr("Window:"), this));
     tools->addWidget(m_window_spin);
     tools->addWidget(m_percentile_box);
 
@@ -174,9 +132,17 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     layout->addWidget(m_legend);
     layout->addWidget(m_view, 1);
 
-    applyPalette();
+    m_series->applyPalette(palette());
+    m_chart->setTheme(isDarkPalette(palette()) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    changeEvent(nullptr);
     setPercentilesVisible(false);
     redraw();
+}
+
+LatencyChart::~LatencyChart() = default;
+
+QWidget* LatencyChart::chartView() const {
+    return m_view;
 }
 
 void LatencyChart::setFollow(bool follow) {
@@ -206,15 +172,19 @@ void LatencyChart::setPercentilesVisible(bool visible) {
     if (m_percentile_box->isChecked() != visible) {
         m_percentile_box->setChecked(visible);
     }
-    m_p50->setVisible(visible);
-    m_p95->setVisible(visible);
-    m_p99->setVisible(visible);
+    for (QLineSeries* line : {m_series->p50, m_series->p95, m_series->p99}) {
+        line->setVisible(visible);
+    }
     scheduleRedraw();
 }
 
 void LatencyChart::flush() {
     m_redraw_timer.stop();
     redraw();
+}
+
+QString LatencyChart::legendText() const {
+    return m_legend->text();
 }
 
 QImage LatencyChart::renderImage(const QSize& size) {
@@ -227,35 +197,80 @@ QImage LatencyChart::renderImage(const QSize& size) {
     return image;
 }
 
-bool LatencyChart::exportPng(const QString& path, QString* error) {
-    const QSize size = m_view->size().width() >= 640 ? m_view->size() : QSize(1280, 480);
-    const QImage image = renderImage(size);
-    QByteArray png;
-    QBuffer buffer(&png);
-    buffer.open(QIODevice::WriteOnly);
-    QImageWriter writer(&buffer, "png");
-    if (!writer.write(image)) {
-        if (error) {
-            *error = tr("Cannot encode the chart as PNG: %1.").arg(writer.errorString());
-        }
-        return false;
-    }
-    try {
-        lbm::report::writeFileAtomically(path, png);
-    } catch (const std::exception& failure) {
-        if (error) {
-            *error = QString::fromUtf8(failure.what());
-        }
-        return false;
-    }
-    return true;
+QImage LatencyChart::reportImage(const QString& title, const QSize& size) {
+    const bool was_following = m_follow;
+    setFollow(false);
+    flush();
+    QTextDocument header;
+    header.setTextWidth(size.width() - 24);
+    header.setHtml(
+        QStringLiteral("<div style=\"font-size:15px\"><b>%1</b></div>"
+                       "<div style=\"font-size:12px\">%2</div>"
+                       "<div style=\"font-size:12px\">%3</div>")
+            .arg(title.toHtmlEscaped(), m_summary->text().toHtmlEscaped(), m_legend->text()));
+    const int header_height = static_cast<int>(std::ceil(header.size().height())) + 16;
+    QImage image(size.width(), size.height() + header_height, QImage::Format_ARGB32_Premultiplied);
+    image.fill(palette().color(QPalette::Base));
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.translate(12, 8);
+    header.drawContents(&painter);
+    painter.resetTransform();
+    m_view->render(&painter, QRectF(0, header_height, size.width(), size.height()));
+    painter.end();
+    setFollow(was_following);
+    flush();
+    return image;
+}
+
+QPoint LatencyChart::viewPositionOf(qint64 chunk, double value_ms) const {
+    const QPointF scene =
+        m_chart->mapToScene(m_chart->mapToPosition(QPointF(static_cast<double>(chunk), value_ms)));
+    return m_view->mapFromScene(scene);
 }
 
 void LatencyChart::changeEvent(QEvent* event) {
-    if (event->type() == QEvent::PaletteChange) {
-        applyPalette();
+    if (event == nullptr || event->type() == QEvent::PaletteChange) {
+        const QPalette pal = palette();
+        m_chart->setTheme(isDarkPalette(pal) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+        m_chart->setBackgroundBrush(pal.color(QPalette::Base));
+        m_chart->setBackgroundRoundness(4);
+        m_chart->setPlotAreaBackgroundVisible(false);
+        const QColor text = pal.color(QPalette::Text);
+        QColor grid = text;
+        grid.setAlphaF(0.12f);
+        for (QValueAxis* axis : {m_axis_x, m_axis_y}) {
+            axis->setLabelsColor(text);
+            axis->setTitleBrush(text);
+            axis->setGridLineColor(grid);
+            axis->setLinePenColor(mutedColor(pal));
+            axis->setMinorGridLineVisible(false);
+        }
+        // The theme resets series colours: ours go on after it.
+        m_series->applyPalette(pal);
     }
-    QWidget::changeEvent(event);
+    if (event) {
+        QWidget::changeEvent(event);
+    }
+}
+
+bool LatencyChart::eventFilter(QObject* watched, QEvent* event) {
+    // A click (press and release in one place, so a rubber-band drag is not one) on a bar
+    // column seeks there.
+    if (watched == m_view->viewport()) {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        if (event->type() == QEvent::MouseButtonPress && mouse->button() == Qt::LeftButton) {
+            m_press_position = mouse->position().toPoint();
+        } else if (event->type() == QEvent::MouseButtonRelease &&
+                   mouse->button() == Qt::LeftButton &&
+                   (mouse->position().toPoint() - m_press_position).manhattanLength() < 4) {
+            const QPointF scene = m_view->mapToScene(mouse->position().toPoint());
+            if (const auto* bar = m_series->bars->barAt(m_series->bars->mapFromScene(scene))) {
+                emit chunkClicked(bar->first_chunk);
+            }
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 void LatencyChart::scheduleRedraw() {
@@ -269,61 +284,69 @@ void LatencyChart::redraw() {
     const LatencyChartModel& model = *m_model;
     const int count = model.chunkCount();
     const double deadline_ms = model.deadlineMs();
-    const int warmup_chunks = model.warmupChunks();
     const auto& comparison_records = model.comparison();
+    const auto& waiting = model.waiting();
+    const int known = count + (waiting ? 1 : 0);
     int first = 0;
     int span =
-        std::max({count, model.expectedChunks(), static_cast<int>(comparison_records.size()), 1});
+        std::max({known, model.expectedChunks(), static_cast<int>(comparison_records.size()), 1});
     m_bucket = 1;
     if (m_follow) {
-        first = std::max(0, count - m_window_chunks);
+        first = std::max(0, known - m_window_chunks);
         span = m_window_chunks;
     } else if (count > kMaxBars) {
         m_bucket = (count + kMaxBars - 1) / kMaxBars;
     }
     const double x_min = first - 0.5;
     const double x_max = first + span - 0.5;
-    m_view_first = x_min;
-    m_view_last = x_max;
 
-    std::vector<LatencyBarsItem::Bar> bar_list;
-    bool any_on_time = false;
-    bool any_late = false;
-    bool any_first = false;
+    LegendContent legend;
+    legend.deadline_ms = deadline_ms;
+    legend.warmup_chunks = model.warmupChunks();
+    std::vector<LatencyBarsItem::Bar> bars;
     double y_top = deadline_ms;
     int plotted_chunks = 0;
-    int bars = 0;
     for (int start = first; start < count; start += m_bucket) {
         const int end = std::min(count, start + m_bucket);
-        double value = 0.0;
-        bool is_first = false;
-        for (int i = start; i < end; ++i) {
-            value = std::max(value, model.record(i).interArrivalMs());
-            is_first = is_first || model.record(i).index == 0;
-        }
-        plotted_chunks += end - start;
-        ++bars;
-        y_top = std::max(y_top, value);
         LatencyBarsItem::Bar bar;
+        for (int i = start; i < end; ++i) {
+            bar.value_ms = std::max(bar.value_ms, model.record(i).interArrivalMs());
+        }
+        const bool is_first = model.record(start).index == 0 && m_bucket == 1;
+        plotted_chunks += end - start;
+        y_top = std::max(y_top, bar.value_ms);
         bar.x0 = start - 0.5 + kBarGap;
         bar.x1 = end - 0.5 - kBarGap;
-        bar.value_ms = value;
         bar.first_chunk = model.record(start).index;
         bar.last_chunk = model.record(end - 1).index;
-        if (is_first && m_bucket == 1) {
-            bar.kind = LatencyBarsItem::Kind::First;
-            any_first = true;
-        } else if (value > deadline_ms) {
-            bar.kind = LatencyBarsItem::Kind::Late;
-            any_late = true;
-        } else {
-            bar.kind = LatencyBarsItem::Kind::OnTime;
-            any_on_time = true;
-        }
-        bar_list.push_back(bar);
+        bar.kind = is_first                     ? LatencyBarsItem::Kind::First
+                   : bar.value_ms > deadline_ms ? LatencyBarsItem::Kind::Late
+                                                : LatencyBarsItem::Kind::OnTime;
+        legend.first = legend.first || is_first;
+        legend.late = legend.late || bar.kind == LatencyBarsItem::Kind::Late;
+        legend.on_time = legend.on_time || bar.kind == LatencyBarsItem::Kind::OnTime;
+        bars.push_back(bar);
+    }
+    if (waiting) {
+        // The chunk in flight: a bar that grows with the wait, amber near the deadline and
+        // red past it (the first chunk has no deadline: its wait is the TTFC).
+        LatencyBarsItem::Bar bar;
+        bar.x0 = count - 0.5 + kBarGap;
+        bar.x1 = count + 0.5 - kBarGap;
+        bar.value_ms = waiting->waited_ms;
+        bar.first_chunk = bar.last_chunk = waiting->index;
+        const bool has_deadline = waiting->index > 0;
+        bar.kind = has_deadline && bar.value_ms > deadline_ms ? LatencyBarsItem::Kind::Late
+                   : has_deadline && bar.value_ms > 0.8 * deadline_ms
+                       ? LatencyBarsItem::Kind::InFlight
+                       : LatencyBarsItem::Kind::Waiting;
+        y_top = std::max(y_top, bar.value_ms);
+        bars.push_back(bar);
+        legend.waiting = true;
     }
     m_plotted_chunks = plotted_chunks;
-    m_plotted_bars = bars;
+    m_plotted_bars = static_cast<int>(bars.size()) - (waiting ? 1 : 0);
+    m_series->bars->setBars(std::move(bars));
 
     QList<QPointF> comparison;
     const int comparison_end =
@@ -333,61 +356,62 @@ void LatencyChart::redraw() {
         comparison.append(QPointF(comparison_records[static_cast<size_t>(i)].index, value));
         y_top = std::max(y_top, value);
     }
+    m_series->comparison->replace(comparison);
+    m_series->comparison->setVisible(!comparison_records.empty());
+    m_series->comparison->setName(model.comparisonLabel());
+    legend.comparison_label = model.comparisonLabel();
 
-    // The session's percentiles as the counters show them: over the steady chunks once
-    // there are some, so the TTFC and the warmup ramp do not pull them up.
-    QLineSeries* const lines[] = {m_p50, m_p95, m_p99};
+    // The session's percentiles as the counters show them.
+    QLineSeries* const lines[] = {m_series->p50, m_series->p95, m_series->p99};
     const double fractions[] = {0.50, 0.95, 0.99};
     const char* const names[] = {"p50", "p95", "p99"};
     for (int i = 0; i < 3; ++i) {
         QList<QPointF> points;
         const auto percentile = model.percentileMs(fractions[i]);
         if (m_percentiles_visible && percentile) {
-            const double value = *percentile;
-            points = {QPointF(x_min, value), QPointF(x_max, value)};
-            lines[i]->setName(
-                QStringLiteral("%1 %2 ms").arg(QLatin1String(names[i])).arg(value, 0, 'f', 0));
-            y_top = std::max(y_top, value);
+            points = {QPointF(x_min, *percentile), QPointF(x_max, *percentile)};
+            lines[i]->setName(QStringLiteral("%1 %2 ms")
+                                  .arg(QLatin1String(names[i]))
+                                  .arg(*percentile, 0, 'f', 0));
+            legend.percentile_names << lines[i]->name();
+            y_top = std::max(y_top, *percentile);
         }
         lines[i]->replace(points);
     }
+    m_series->deadline->replace({QPointF(x_min, deadline_ms), QPointF(x_max, deadline_ms)});
 
-    y_top *= 1.15;
-    const double mark_y = y_top * 0.025;
+    // Room above the tallest bar for the marks.
+    y_top *= 1.22;
+    m_axis_x->setRange(x_min, x_max);
+    m_axis_y->setRange(0.0, y_top);
+    m_axis_y->applyNiceNumbers();
+    const double top = m_axis_y->max();
+    const double mark_y = top * kMarkBand;
 
-    m_bars->setBars(std::move(bar_list));
-    m_comparison_line->replace(comparison);
-    m_comparison_line->setVisible(!comparison_records.empty());
-    m_comparison_line->setName(model.comparisonLabel());
-    m_deadline->replace({QPointF(x_min, deadline_ms), QPointF(x_max, deadline_ms)});
-
-    QList<QPointF> sent;
-    QList<QPointF> started;
-    QList<QPointF> completed;
-    QList<QPointF> failed;
+    QList<QPointF> prompt_sent, prompt_started, prompt_completed, camera_sent, failed;
     const auto [first_event, last_event] = model.eventsIn(x_min, x_max);
     for (std::size_t e = first_event; e < last_event; ++e) {
         const ChartEventMark& mark = model.events()[e];
         const QPointF point(mark.chunk_position, mark_y);
-        switch (mark.kind) {
-        case ChartEventMark::Kind::Sent:
-            sent.append(point);
-            break;
-        case ChartEventMark::Kind::Started:
-            started.append(point);
-            break;
-        case ChartEventMark::Kind::Completed:
-            completed.append(point);
-            break;
-        case ChartEventMark::Kind::Failed:
+        if (mark.kind == ChartEventMark::Kind::Failed) {
             failed.append(point);
-            break;
+            legend.failures = true;
+        } else if (mark.subject == ChartEventMark::Subject::Camera) {
+            camera_sent.append(QPointF(mark.chunk_position, top * (kMarkBand - 0.07)));
+            legend.camera_marks = true;
+        } else {
+            legend.prompt_marks = true;
+            (mark.kind == ChartEventMark::Kind::Sent      ? prompt_sent
+             : mark.kind == ChartEventMark::Kind::Started ? prompt_started
+                                                          : prompt_completed)
+                .append(point);
         }
     }
-    m_sent->replace(sent);
-    m_started->replace(started);
-    m_completed->replace(completed);
-    m_failed->replace(failed);
+    m_series->prompt_sent->replace(prompt_sent);
+    m_series->prompt_started->replace(prompt_started);
+    m_series->prompt_completed->replace(prompt_completed);
+    m_series->camera_sent->replace(camera_sent);
+    m_series->failed->replace(failed);
 
     // One star per bar that holds a stall (a decimated bar may stand for several).
     QList<QPointF> stalls;
@@ -401,15 +425,14 @@ void LatencyChart::redraw() {
                 }
                 const double x = m_bucket == 1 ? static_cast<double>(model.record(i).index)
                                                : (start + end - 1) / 2.0;
-                stalls.append(QPointF(x, bar + y_top * 0.04));
+                stalls.append(QPointF(x, bar + top * 0.04));
+                legend.stalls = true;
                 break;
             }
         }
     }
-    m_stall_series->replace(stalls);
+    m_series->stalls->replace(stalls);
 
-    m_axis_x->setRange(x_min, x_max);
-    m_axis_y->setRange(0.0, y_top);
     // A 1-2-5 step giving about ten labelled chunks across the view.
     const double raw_step = std::max(1.0, span / 10.0);
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
@@ -423,64 +446,22 @@ void LatencyChart::redraw() {
     m_axis_x->setTickType(QValueAxis::TicksDynamic);
     m_axis_x->setTickAnchor(0.0);
     m_axis_x->setTickInterval(step);
-    m_axis_y->applyNiceNumbers();
     // The warmup shade fills the plot's full height, whatever the nice axis maximum is.
     QList<QPointF> warmup;
-    const double warmup_end = std::min<double>(warmup_chunks - 0.5, x_max);
-    if (warmup_chunks > 0 && warmup_end > x_min) {
-        warmup = {QPointF(std::max(x_min, -0.5), m_axis_y->max()),
-                  QPointF(warmup_end, m_axis_y->max())};
+    const double warmup_end = std::min<double>(model.warmupChunks() - 0.5, x_max);
+    if (model.warmupChunks() > 0 && warmup_end > x_min) {
+        warmup = {QPointF(std::max(x_min, -0.5), top), QPointF(warmup_end, top)};
     }
-    m_warmup->upperSeries()->replace(warmup);
-
-    // A compact legend naming only what is on screen (Qt's legend would list every
-    // category, empty or not, and take the plot's height).
-    const QPalette pal = palette();
-    const auto swatch = [](const QColor& color, const QString& glyph, const QString& text) {
-        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
-            .arg(color.name(), glyph, text.toHtmlEscaped());
-    };
-    QStringList legend;
-    if (any_on_time || count == 0) {
-        legend << swatch(onTimeColor(pal), QStringLiteral("&#9632;"), tr("on time"));
-    }
-    if (any_late) {
-        legend << swatch(lateColor(pal), QStringLiteral("&#9632;"), tr("late"));
-    }
-    if (any_first) {
-        legend << swatch(accentColor(pal), QStringLiteral("&#9632;"), tr("first chunk (TTFC)"));
-    }
-    legend << swatch(nearLimitColor(pal), QStringLiteral("&#9473;&#9473;"),
-                     tr("deadline %1 ms").arg(deadline_ms, 0, 'f', 1));
-    if (warmup_chunks > 0) {
-        legend << swatch(mutedColor(pal), QStringLiteral("&#9617;"),
-                         tr("warmup (%1 chunks)").arg(warmup_chunks));
-    }
-    if (model.stallMarkCount() > 0) {
-        legend << swatch(stallColor(pal), QStringLiteral("&#9733;"), tr("simulated viewer stall"));
-    }
-    if (!model.events().empty()) {
-        legend << swatch(accentColor(pal), QStringLiteral("&#9650;"), tr("sent"))
-               << swatch(nearLimitColor(pal), QStringLiteral("&#9632;"), tr("started"))
-               << swatch(onTimeColor(pal), QStringLiteral("&#9670;"), tr("completed"));
-    }
-    if (!comparison_records.empty()) {
-        legend << swatch(accentColor(pal), QStringLiteral("&#9679;&#9473;"),
-                         model.comparisonLabel());
-    }
-    if (m_percentiles_visible && model.percentileMs(0.5)) {
-        for (QLineSeries* line : lines) {
-            legend << swatch(mutedColor(pal), QStringLiteral("&#8943;"), line->name());
-        }
-    }
-    m_legend->setText(legend.join(QStringLiteral("&nbsp;&nbsp;&nbsp;")));
+    m_series->warmup->upperSeries()->replace(warmup);
+    legend.on_time = legend.on_time || count == 0;
+    m_legend->setText(legendHtml(legend, palette()));
 
     const int late_count = model.lateChunkCount();
     QString summary;
     if (!model.primaryLabel().isEmpty()) {
         summary = model.primaryLabel() + QStringLiteral(" · ");
     }
-    summary += tr("%n chunk(s)", "", count);
+    summary += count == 1 ? tr("1 chunk") : tr("%1 chunks").arg(count);
     if (model.expectedChunks() > 0) {
         summary += QStringLiteral(" / %1").arg(model.expectedChunks());
     }
@@ -494,85 +475,17 @@ void LatencyChart::redraw() {
         summary += tr(" · %1 chunks per bar").arg(m_bucket);
     }
     m_summary->setText(summary);
-}
-
-void LatencyChart::applyPalette() {
-    const QPalette pal = palette();
-    const bool dark = isDarkPalette(pal);
-    m_chart->setTheme(dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-    m_chart->setBackgroundBrush(pal.color(QPalette::Base));
-    m_chart->setBackgroundRoundness(4);
-    m_chart->setPlotAreaBackgroundVisible(false);
-    const QColor text = pal.color(QPalette::Text);
-    QColor grid = text;
-    grid.setAlphaF(0.12f);
-    for (QValueAxis* axis : {m_axis_x, m_axis_y}) {
-        axis->setLabelsColor(text);
-        axis->setTitleBrush(text);
-        axis->setGridLineColor(grid);
-        axis->setLinePenColor(mutedColor(pal));
-        axis->setMinorGridLineVisible(false);
-    }
-
-    const auto style_bars = [](QAreaSeries* bars, QColor color) {
-        bars->setBrush(color);
-        bars->setPen(Qt::NoPen);
-    };
-    m_bars->setColor(LatencyBarsItem::Kind::OnTime, onTimeColor(pal));
-    m_bars->setColor(LatencyBarsItem::Kind::Late, lateColor(pal));
-    m_bars->setColor(LatencyBarsItem::Kind::First, accentColor(pal));
-    m_bars->setColor(LatencyBarsItem::Kind::InFlight, nearLimitColor(pal));
-    QColor shade = text;
-    shade.setAlphaF(dark ? 0.08f : 0.06f);
-    style_bars(m_warmup, shade);
-
-    QPen deadline(nearLimitColor(pal), 2.0, Qt::DashLine);
-    m_deadline->setPen(deadline);
-    const QColor percentile_color = mutedColor(pal);
-    m_p50->setPen(QPen(percentile_color, 1.2, Qt::DotLine));
-    m_p95->setPen(QPen(percentile_color, 1.2, Qt::DashDotLine));
-    m_p99->setPen(QPen(percentile_color, 1.2, Qt::DashDotDotLine));
-    m_comparison_line->setPen(QPen(accentColor(pal), 1.6));
-    m_comparison_line->setColor(accentColor(pal));
-
-    const auto style_marks = [](QScatterSeries* marks, QColor color) {
-        marks->setColor(color);
-        marks->setBorderColor(color.darker(130));
-    };
-    style_marks(m_sent, accentColor(pal));
-    style_marks(m_started, nearLimitColor(pal));
-    style_marks(m_completed, onTimeColor(pal).lighter(115));
-    style_marks(m_failed, lateColor(pal));
-    style_marks(m_stall_series, stallColor(pal));
-}
-
-QString LatencyChart::chunkDescription(qint64 index) const {
-    if (index < 0 || index >= m_model->chunkCount()) {
-        return {};
-    }
-    const auto& record = m_model->record(static_cast<int>(index));
-    const double deadline_ms = m_model->deadlineMs();
-    const double ms = record.interArrivalMs();
-    QString text =
-        tr("chunk %1: %2 ms after the previous chunk").arg(record.index).arg(ms, 0, 'f', 1);
-    if (record.index == 0) {
-        text = tr("chunk 0: first chunk after %1 ms (TTFC)").arg(ms, 0, 'f', 1);
-    } else if (ms > deadline_ms) {
-        text += tr(", late by %1 ms").arg(ms - deadline_ms, 0, 'f', 1);
-    } else {
-        text += tr(", %1 ms to spare").arg(deadline_ms - ms, 0, 'f', 1);
-    }
-    text += tr("\narrived at %1 s · %2 frames · %3 KiB")
-                .arg(record.arrival_s, 0, 'f', 3)
-                .arg(record.num_frames)
-                .arg(static_cast<double>(record.byte_length) / 1024.0, 0, 'f', 1);
-    if (record.index < m_model->warmupChunks()) {
-        text += tr("\nwarmup chunk (not in the steady statistics)");
-    }
-    return text;
+    m_summary->setToolTip(summary);
 }
 
 void LatencyChart::showBarTooltip(const LatencyBarsItem::Bar& bar, const QPoint& screen_position) {
+    if (bar.kind == LatencyBarsItem::Kind::Waiting || bar.kind == LatencyBarsItem::Kind::InFlight ||
+        (m_model->waiting() && bar.first_chunk == m_model->waiting()->index)) {
+        QToolTip::showText(screen_position, tr("chunk %1 has not arrived: waiting %2 ms so far")
+                                                .arg(bar.first_chunk)
+                                                .arg(bar.value_ms, 0, 'f', 0));
+        return;
+    }
     if (bar.first_chunk != bar.last_chunk) {
         QToolTip::showText(screen_position, tr("chunks %1-%2 (tallest shown: %3 ms); zoom in "
                                                "with a drag, right-click to zoom out")
@@ -581,7 +494,12 @@ void LatencyChart::showBarTooltip(const LatencyBarsItem::Bar& bar, const QPoint&
                                                 .arg(bar.value_ms, 0, 'f', 1));
         return;
     }
-    QToolTip::showText(screen_position, chunkDescription(bar.first_chunk));
+    for (int i = 0; i < m_model->chunkCount(); ++i) {
+        if (m_model->record(i).index == bar.first_chunk) {
+            QToolTip::showText(screen_position, m_model->describeChunk(i));
+            return;
+        }
+    }
 }
 
 void LatencyChart::showMarkTooltip(const QPointF& point, bool state) {

@@ -12,6 +12,7 @@
 
 #include "ui/latency_bars_item.h"
 #include "ui/latency_chart_model.h"
+#include "ui/latency_chart_series.h"
 
 #include <QList>
 #include <QPointF>
@@ -19,13 +20,12 @@
 #include <QTimer>
 #include <QWidget>
 
-class QAreaSeries;
+#include <memory>
+
 class QChart;
 class QChartView;
 class QCheckBox;
 class QLabel;
-class QLineSeries;
-class QScatterSeries;
 class QSpinBox;
 class QToolButton;
 class QValueAxis;
@@ -37,6 +37,7 @@ class LatencyChart : public QWidget {
 public:
     // Shows model (not owned), or a model of its own when none is given.
     explicit LatencyChart(LatencyChartModel* model = nullptr, QWidget* parent = nullptr);
+    ~LatencyChart() override;
 
     LatencyChartModel* model() const { return m_model; }
 
@@ -60,26 +61,34 @@ public:
     int stallMarkCount() const { return m_model->stallMarkCount(); }
     int eventMarkCount() const { return static_cast<int>(m_model->events().size()); }
     double deadlineMs() const { return m_model->deadlineMs(); }
+    // The legend as it was last drawn (HTML).
+    QString legendText() const;
 
-    // Renders the chart alone (no toolbar) at the given size; PNG when the path says so.
+    // Renders the chart alone (no toolbar) at the given size.
     QImage renderImage(const QSize& size);
-    bool exportPng(const QString& path, QString* error = nullptr);
+    // For a report: the whole session under a title line (run id, endpoint, date) and the
+    // legend, the view the user had restored afterwards.
+    QImage reportImage(const QString& title, const QSize& size);
 
     QChart* chart() const { return m_chart; }
+    // Where chunk sits in the chart view's coordinates (tests click there).
+    QPoint viewPositionOf(qint64 chunk, double value_ms) const;
+    QWidget* chartView() const;
 
 signals:
     void followChanged(bool follow);
+    // The user clicked a bar or a mark at chunk (the window seeks the recording there).
+    void chunkClicked(qint64 chunk);
 
 protected:
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void scheduleRedraw();
     void redraw();
-    void applyPalette();
     void showBarTooltip(const LatencyBarsItem::Bar& bar, const QPoint& screen_position);
     void showMarkTooltip(const QPointF& point, bool state);
-    QString chunkDescription(qint64 index) const;
 
     LatencyChartModel* m_model = nullptr;
     bool m_follow = true;
@@ -88,27 +97,15 @@ private:
     int m_plotted_chunks = 0;
     int m_plotted_bars = 0;
     int m_redraws = 0;
-    double m_view_first = 0.0; // visible x range of the last redraw
-    double m_view_last = 0.0;
     int m_bucket = 1;
+    QPoint m_press_position;
 
     QTimer m_redraw_timer;
     QChart* m_chart = nullptr;
     QChartView* m_view = nullptr;
     QValueAxis* m_axis_x = nullptr;
     QValueAxis* m_axis_y = nullptr;
-    QAreaSeries* m_warmup = nullptr;
-    LatencyBarsItem* m_bars = nullptr;
-    QLineSeries* m_deadline = nullptr;
-    QLineSeries* m_p50 = nullptr;
-    QLineSeries* m_p95 = nullptr;
-    QLineSeries* m_p99 = nullptr;
-    QLineSeries* m_comparison_line = nullptr;
-    QScatterSeries* m_sent = nullptr;
-    QScatterSeries* m_started = nullptr;
-    QScatterSeries* m_completed = nullptr;
-    QScatterSeries* m_failed = nullptr;
-    QScatterSeries* m_stall_series = nullptr;
+    std::unique_ptr<LatencyChartSeries> m_series;
     QToolButton* m_follow_button = nullptr;
     QToolButton* m_full_button = nullptr;
     QSpinBox* m_window_spin = nullptr;

@@ -18,6 +18,7 @@ void LatencyChartModel::reset(double deadline_ms, int warmup_chunks, int expecte
     m_warmup_chunks = std::max(0, warmup_chunks);
     m_expected_chunks = std::max(0, expected_chunks);
     m_events.clear();
+    m_waiting.reset();
     m_primary_label.clear();
     emit changed();
 }
@@ -35,6 +36,7 @@ void LatencyChartModel::attach(const lbm::LiveSessionMetrics* metrics, int expec
 }
 
 void LatencyChartModel::chunkAdded() {
+    m_waiting.reset(); // the awaited chunk landed
     emit changed();
 }
 
@@ -64,6 +66,53 @@ void LatencyChartModel::addEventMark(const ChartEventMark& mark) {
                                          return position < other.chunk_position;
                                      });
     m_events.insert(at, mark);
+    emit changed();
+}
+
+void LatencyChartModel::addTimelineEvent(const lbm::session::TimelineEvent& event,
+                                         const lbm::session::InteractionRecord& record,
+                                         int chunks_received) {
+    using lbm::session::InteractionKind;
+    using lbm::session::TimelineEventType;
+    const bool camera = record.kind == InteractionKind::CameraVelocity ||
+                        record.kind == InteractionKind::CameraTarget;
+    const ChartEventMark::Subject subject =
+        camera ? ChartEventMark::Subject::Camera : ChartEventMark::Subject::Prompt;
+    const QString label =
+        QStringLiteral("%1 %2: %3")
+            .arg(lbm::session::interactionKindName(record.kind),
+                 lbm::session::timelineEventTypeName(event.type), record.summary.left(60));
+    const double between_chunks = chunks_received - 0.5;
+    const double at_chunk = static_cast<double>(event.chunk_index.value_or(0));
+    switch (event.type) {
+    case TimelineEventType::Sent:
+        addEventMark({ChartEventMark::Kind::Sent, subject, between_chunks, label});
+        break;
+    case TimelineEventType::Started:
+        // A camera velocity "starts" in every chunk after it is sent; the sent mark says it.
+        if (!camera) {
+            addEventMark({ChartEventMark::Kind::Started, subject, at_chunk, label});
+        }
+        break;
+    case TimelineEventType::Completed:
+        if (!camera) {
+            addEventMark({ChartEventMark::Kind::Completed, subject, at_chunk, label});
+        }
+        break;
+    case TimelineEventType::Error:
+        addEventMark({ChartEventMark::Kind::Failed, subject, between_chunks,
+                      label + QStringLiteral(" — ") + event.detail});
+        break;
+    default:
+        break;
+    }
+}
+
+void LatencyChartModel::setWaiting(const std::optional<Waiting>& waiting) {
+    if (!waiting && !m_waiting) {
+        return;
+    }
+    m_waiting = waiting;
     emit changed();
 }
 
@@ -112,6 +161,35 @@ double LatencyChartModel::stallMs(int i) const {
 int LatencyChartModel::lateChunkCount() const {
     const auto* source = metrics();
     return source ? source->lateChunkCount() : 0;
+}
+
+QString LatencyChartModel::describeChunk(int i) const {
+    if (i < 0 || i >= chunkCount()) {
+        return {};
+    }
+    const auto& chunk = record(i);
+    const double ms = chunk.interArrivalMs();
+    QString text =
+        tr("chunk %1: %2 ms after the previous chunk").arg(chunk.index).arg(ms, 0, 'f', 1);
+    if (chunk.index == 0) {
+        text = tr("chunk 0: first chunk after %1 ms (TTFC)").arg(ms, 0, 'f', 1);
+    } else if (ms > m_deadline_ms) {
+        text += tr(", late by %1 ms").arg(ms - m_deadline_ms, 0, 'f', 1);
+    } else {
+        text += tr(", %1 ms to spare").arg(m_deadline_ms - ms, 0, 'f', 1);
+    }
+    text += tr("\narrived at %1 s · %2 frames · %3 KiB")
+                .arg(chunk.arrival_s, 0, 'f', 3)
+                .arg(chunk.num_frames)
+                .arg(static_cast<double>(chunk.byte_length) / 1024.0, 0, 'f', 1);
+    if (stallMs(i) > 0) {
+        text +=
+            tr("\nthe simulated viewer stalled %1 ms waiting for it").arg(stallMs(i), 0, 'f', 1);
+    }
+    if (chunk.index < m_warmup_chunks) {
+        text += tr("\nwarmup chunk (not in the steady statistics)");
+    }
+    return text + tr("\nclick to show this chunk");
 }
 
 int LatencyChartModel::stallMarkCount() const {

@@ -6,6 +6,7 @@
 // axis, the percentile lines and a comparison session. Reading a visible window costs what
 // the window holds, not what the session holds.
 
+#include "app/session/interaction_timeline.h"
 #include "metrics/chunk_record.h"
 #include "metrics/live_session_metrics.h"
 #include "ui/chart_event_mark.h"
@@ -36,6 +37,17 @@ public:
                      const lbm::MetricsOptions& options, int expected_chunks);
 
     void addEventMark(const ChartEventMark& mark);
+    // The marks a timeline event makes (sent / started / completed / failed, prompt or camera);
+    // chunks_received places a sent or refused one between the chunks it came between.
+    void addTimelineEvent(const lbm::session::TimelineEvent& event,
+                          const lbm::session::InteractionRecord& record, int chunks_received);
+    // The chunk in flight: the stream has waited waited_ms for chunk index since the last one.
+    struct Waiting {
+        qint64 index = 0;
+        double waited_ms = 0.0;
+    };
+    void setWaiting(const std::optional<Waiting>& waiting);
+    const std::optional<Waiting>& waiting() const { return m_waiting; }
     void setComparison(const std::vector<lbm::ChunkRecord>& records, const QString& label);
     void clearComparison();
     void setPrimaryLabel(const QString& label);
@@ -48,6 +60,8 @@ public:
     int warmupChunks() const { return m_warmup_chunks; }
     int expectedChunks() const { return m_expected_chunks; }
     int lateChunkCount() const;
+    // Chunk i for a tooltip: its latency against the deadline, arrival, size, warmup.
+    QString describeChunk(int i) const;
     int stallMarkCount() const;
     // The session's p50/p95/p99 as the counters show them (steady once there are steady
     // chunks); nullopt before the second chunk.
@@ -73,6 +87,7 @@ private:
     int m_warmup_chunks = 6;
     int m_expected_chunks = 0;
     std::vector<ChartEventMark> m_events;
+    std::optional<Waiting> m_waiting;
     std::vector<lbm::ChunkRecord> m_comparison;
     QString m_comparison_label;
     QString m_primary_label;

@@ -12,7 +12,6 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QShortcut>
 #include <QSpinBox>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -70,9 +69,7 @@ PromptPanel::PromptPanel(QWidget* parent)
     m_send->setDefault(true);
     m_send->setToolTip(tr("Send the prompt transition (Ctrl+Return)"));
     connect(m_send, &QPushButton::clicked, this, &PromptPanel::send);
-    auto* shortcut = new QShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return), this);
-    shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-    connect(shortcut, &QShortcut::activated, this, &PromptPanel::send);
+    // Ctrl+Return is the window's (Session > Send Prompt), so it works from the video too.
 
     m_problem = new QLabel(this);
     m_problem->setWordWrap(true);

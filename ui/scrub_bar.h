@@ -1,8 +1,10 @@
 #pragma once
-// The after-session scrubber: a slider over every frame shown, with a tick at each chunk
-// boundary and a mark where an interaction started or completed, plus frame-step buttons.
+// The recording's transport bar: play/pause, step buttons and a slider across the video's
+// width, with marks above it (chunk boundaries, interactions, quality flags) that explain
+// themselves on hover and jump there on click, and a line saying where the playhead is.
 
 #include <QList>
+#include <QString>
 #include <QWidget>
 
 class QLabel;
@@ -11,31 +13,49 @@ class QToolButton;
 
 namespace lbm::ui {
 
+struct ScrubMark {
+    enum class Kind { Chunk, Event, Flag };
+    int frame = 0;
+    Kind kind = Kind::Chunk;
+    QString tooltip;
+};
+
 class ScrubBar : public QWidget {
     Q_OBJECT
 public:
     explicit ScrubBar(QWidget* parent = nullptr);
 
-    // Frame positions (0-based in the history) where chunks begin, and where events are.
-    void setFrames(int count, const QList<int>& chunk_starts, const QList<int>& event_frames);
+    void setFrames(int count, const QList<ScrubMark>& marks);
     void setPosition(int frame);
     int position() const;
+    int count() const { return m_count; }
     void setLabel(const QString& text);
+    QString label() const;
+    void setPlaying(bool playing);
+    const QList<ScrubMark>& marks() const { return m_marks; }
+    // The mark under x (this widget's coordinates), or -1: what hovering and clicking use.
+    int markAt(int x) const;
+    // Where frame is drawn along the slider (this widget's x).
+    int xOfFrame(int frame) const;
 
 signals:
     void positionChanged(int frame);
+    void playToggled();
+    void stepRequested(int frames);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
 
 private:
     QSlider* m_slider = nullptr;
+    QToolButton* m_play = nullptr;
     QToolButton* m_previous = nullptr;
     QToolButton* m_next = nullptr;
     QLabel* m_label = nullptr;
     int m_count = 0;
-    QList<int> m_chunk_starts;
-    QList<int> m_event_frames;
+    QList<ScrubMark> m_marks;
 };
 
 } // namespace lbm::ui

@@ -119,6 +119,9 @@ SessionForm::SessionForm(QWidget* parent)
         m_camera->addItem(fromStd(pattern));
     }
     m_camera->addItem(steerCameraChoice());
+    // Out of the box the camera is steered with the keys: no script for the server to refuse
+    // the steering for.
+    m_camera->setCurrentIndex(m_camera->count() - 1);
     m_camera->setToolTip(tr("A generated camera_action_script, or none so that W A S D I J "
                             "K L steer the camera live"));
 
@@ -139,8 +142,46 @@ SessionForm::SessionForm(QWidget* parent)
     m_slo->setSpecialValueText(tr("auto (one chunk of video)"));
     m_slo->setToolTip(tr("Steady chunk deadline; auto is 12 frames at the target fps"));
 
+    m_first_chunk_timeout = new QDoubleSpinBox(this);
+    m_first_chunk_timeout->setRange(1.0, 86400.0);
+    m_first_chunk_timeout->setDecimals(0);
+    m_first_chunk_timeout->setValue(900.0);
+    m_first_chunk_timeout->setSuffix(tr(" s"));
+    m_first_chunk_timeout->setToolTip(tr("How long to wait for the first chunk (a compiled deploy "
+                                         "records CUDA graphs first); --first-chunk-timeout"));
+    m_chunk_timeout = new QDoubleSpinBox(this);
+    m_chunk_timeout->setRange(1.0, 86400.0);
+    m_chunk_timeout->setDecimals(0);
+    m_chunk_timeout->setValue(300.0);
+    m_chunk_timeout->setSuffix(tr(" s"));
+    m_chunk_timeout->setToolTip(tr("How long the stream may go silent between chunks before the "
+                                   "session ends; --chunk-timeout"));
+
     m_problem_label = new QLabel(this);
     m_problem_label->setWordWrap(true);
+    // The fields whose values are remembered (saveSettings), by these names.
+    const std::pair<QWidget*, const char*> named[] = {
+        {m_endpoint, "endpoint"},
+        {m_profile, "profile"},
+        {m_url, "url"},
+        {m_model, "model"},
+        {m_prompt, "prompt"},
+        {m_negative, "negative_prompt"},
+        {m_image, "image"},
+        {m_chunks, "chunks"},
+        {m_mux_fps, "mux_fps"},
+        {m_target_fps, "target_fps"},
+        {m_seed, "seed"},
+        {m_flow_shift, "flow_shift"},
+        {m_camera, "camera"},
+        {m_start_buffer, "start_buffer"},
+        {m_warmup, "warmup"},
+        {m_slo, "slo_ms"},
+        {m_first_chunk_timeout, "first_chunk_timeout_s"},
+        {m_chunk_timeout, "chunk_timeout_s"}};
+    for (const auto& [field, name] : named) {
+        field->setObjectName(QStringLiteral("form_") + QLatin1String(name));
+    }
     m_problem_label->setTextFormat(Qt::PlainText);
 
     auto* form = new QFormLayout();
@@ -170,6 +211,8 @@ SessionForm::SessionForm(QWidget* parent)
     form->addRow(tr("Start buffer:"), m_start_buffer);
     form->addRow(tr("Warmup:"), m_warmup);
     form->addRow(tr("Chunk SLO:"), m_slo);
+    form->addRow(tr("First-chunk timeout:"), m_first_chunk_timeout);
+    form->addRow(tr("Chunk timeout:"), m_chunk_timeout);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
@@ -284,6 +327,19 @@ std::optional<double> SessionForm::sloMs() const {
         return std::nullopt;
     }
     return m_slo->value();
+}
+
+double SessionForm::firstChunkTimeoutS() const {
+    return m_first_chunk_timeout->value();
+}
+
+double SessionForm::chunkTimeoutS() const {
+    return m_chunk_timeout->value();
+}
+
+void SessionForm::setChunkTimeouts(double first_chunk_s, double chunk_s) {
+    m_first_chunk_timeout->setValue(first_chunk_s);
+    m_chunk_timeout->setValue(chunk_s);
 }
 
 double SessionForm::deadlineMs() const {

@@ -20,6 +20,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
+class QSettings;
 class QSpinBox;
 
 namespace lbm::ui {
@@ -62,6 +63,11 @@ public:
     int startBufferChunks() const;
     int warmupChunks() const;
     std::optional<double> sloMs() const;
+    // The benchmark's --first-chunk-timeout and --chunk-timeout (900 s and 300 s): how long the
+    // window waits in silence before it ends the session with a message.
+    double firstChunkTimeoutS() const;
+    double chunkTimeoutS() const;
+    void setChunkTimeouts(double first_chunk_s, double chunk_s);
     // The deadline chunks are judged against: the SLO override or one steady chunk of video
     // at the target fps.
     double deadlineMs() const;
@@ -87,6 +93,10 @@ public:
     void saveWorkloadFile(const QString& path) const;
 
     void setEditable(bool editable);
+
+    // Every field's value, under the settings group "form/" (restored at the next start).
+    void saveSettings(QSettings& settings) const;
+    void loadSettings(const QSettings& settings);
 
 signals:
     void changed();
@@ -117,6 +127,8 @@ private:
     QSpinBox* m_start_buffer = nullptr;
     QSpinBox* m_warmup = nullptr;
     QDoubleSpinBox* m_slo = nullptr;
+    QDoubleSpinBox* m_first_chunk_timeout = nullptr;
+    QDoubleSpinBox* m_chunk_timeout = nullptr;
     QLabel* m_problem_label = nullptr;
     QString m_problem;
     QString m_workload_file;

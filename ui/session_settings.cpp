@@ -16,6 +16,8 @@ lbm::engine::EngineSettings engineSettingsFromForm(const SessionForm& form) {
     settings.playback_buffer_chunks = form.startBufferChunks();
     settings.warmup_chunks = form.warmupChunks();
     settings.chunk_slo_ms = form.sloMs();
+    settings.first_chunk_timeout_s = form.firstChunkTimeoutS();
+    settings.chunk_timeout_s = form.chunkTimeoutS();
     // The document's config says how the camera moved: a pattern's name, "interactive" for
     // steering, null for a workload file's own script (its path is recorded instead).
     if (form.steeringEnabled()) {

@@ -2,6 +2,7 @@
 
 #include "ui/camera_steering.h"
 #include "ui/key_pad.h"
+#include "ui/session_form.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -58,6 +59,24 @@ void SteeringPanel::setStatus(bool enabled, const QString& reason) {
     m_pad->setEnabled(enabled);
     m_speed->setEnabled(enabled);
     m_reason->setText(reason);
+}
+
+void SteeringPanel::showSessionState(bool running, bool steering_enabled) {
+    // The server's words for a camera interaction during a scripted rollout (protocol.md).
+    static const QString refusal = QStringLiteral(
+        "Cannot use mid-generation camera interaction together with camera_action_script");
+    if (!running) {
+        setStatus(false, steering_enabled
+                             ? tr("Start a session, click the video, then hold W A S D / I J K L.")
+                             : tr("Steering needs Camera: \"%1\" in the session form.")
+                                   .arg(SessionForm::steerCameraChoice()));
+    } else if (!steering_enabled) {
+        setStatus(false,
+                  tr("Steering is off for this workload: the server says \"%1\".").arg(refusal));
+    } else {
+        setStatus(true, tr("Click the video, then hold W A S D (move) and I J K L (look). "
+                           "Releasing the keys stops the camera."));
+    }
 }
 
 QString SteeringPanel::statusText() const {

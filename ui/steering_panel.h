@@ -18,6 +18,8 @@ public:
     explicit SteeringPanel(CameraSteering* steering, QWidget* parent = nullptr);
 
     void setStatus(bool enabled, const QString& reason);
+    // The pad and the line for a session that is (not) running, steerable or not.
+    void showSessionState(bool running, bool steering_enabled);
     KeyPad* keyPad() const { return m_pad; }
     QString statusText() const;
 

@@ -1,5 +1,7 @@
 #include "ui/video_view.h"
 
+#include "resources/bundled_resources.h"
+
 #include <QPainter>
 #include <QResizeEvent>
 
@@ -107,6 +109,12 @@ void VideoView::showStill(const QImage& image) {
     m_source_size = image.size();
     m_image = image;
     update();
+}
+
+void VideoView::showIdlePicture() {
+    QImage first;
+    first.loadFromData(lbm::bundledFirstFramePng(), "PNG");
+    showStill(first);
 }
 
 void VideoView::requestConversion(const lbm::playback::PlaybackFrame& frame) {

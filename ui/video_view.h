@@ -27,8 +27,10 @@ public:
 
     // Shows frame once converted (asynchronously; frameDisplayed() says when).
     void showFrame(const lbm::playback::PlaybackFrame& frame);
-    // Shows a still picture as it is (the idle first frame); no frame number.
+    // Shows a still picture as it is; no frame number.
     void showStill(const QImage& image);
+    // The bundled first frame a session starts from by default (the idle picture).
+    void showIdlePicture();
 
     HudOverlay& hud() { return m_hud; }
     // Repaints the overlay (its lines changed) without converting again.

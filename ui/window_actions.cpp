@@ -48,6 +48,8 @@ WindowActions::WindowActions(QMainWindow* window) {
              tr("View a saved session document (ours or the Python benchmark's)"));
     compare_document = make(file, tr("&Compare With Document…"), QKeySequence(Qt::CTRL | Qt::Key_K),
                             tr("Draw another session document in the same chart"));
+    recent_sessions = file->addMenu(QMainWindow::tr("&Recent Sessions"));
+    recent_sessions->setToolTipsVisible(true);
     file->addSeparator();
     save_document = make(file, tr("&Save Session Document…"), QKeySequence(Qt::CTRL | Qt::Key_S),
                          tr("Write the session document (the benchmark's JSON)"));
@@ -64,12 +66,15 @@ WindowActions::WindowActions(QMainWindow* window) {
                  tr("Start a session with the form's settings"));
     stop =
         make(session, tr("S&top"), QKeySequence(Qt::SHIFT | Qt::Key_F5), tr("Send session.stop"));
+    // Ctrl+Return sends the prompt from anywhere in the window, the video included.
+    send_prompt = make(session, tr("Send &Prompt"), QKeySequence(Qt::CTRL | Qt::Key_Return),
+                       tr("Send the prompt transition in the Prompt transitions panel"));
     session->addSeparator();
     pause =
         make(session, tr("&Pause"), QKeySequence(Qt::Key_Space), tr("Pause or resume playback"));
     pause->setCheckable(true);
     step = make(session, tr("Frame S&tep"), QKeySequence(Qt::Key_Period),
-                tr("Show the next frame while paused"));
+                tr("Show the next frame (paused, or in the recording)"));
 
     hud = make(view_menu, tr("&HUD Overlay"), QKeySequence(Qt::Key_H),
                tr("Chunk, frame, prompt, keys and buffer over the video"));
@@ -106,7 +111,7 @@ WindowActions::WindowActions(QMainWindow* window) {
 }
 
 QList<QAction*> WindowActions::presenterShortcuts() const {
-    return {presenter, hud, pause, step, stop};
+    return {presenter, hud, pause, step, stop, send_prompt};
 }
 
 } // namespace lbm::ui

@@ -17,6 +17,7 @@ struct WindowActions {
     QAction* save_workload = nullptr;
     QAction* open_document = nullptr;
     QAction* compare_document = nullptr;
+    QMenu* recent_sessions = nullptr;
     QAction* save_document = nullptr;
     QAction* export_csv = nullptr;
     QAction* export_png = nullptr;
@@ -24,6 +25,7 @@ struct WindowActions {
     QAction* quit = nullptr;
     QAction* start = nullptr;
     QAction* stop = nullptr;
+    QAction* send_prompt = nullptr;
     QAction* pause = nullptr;
     QAction* step = nullptr;
     QAction* hud = nullptr;

@@ -111,6 +111,9 @@ public:
     QStringList decoderErrors() const { return m_decoder_errors; }
     media::DecoderStats decoderStats() const;
     QString recordingPath() const { return m_recording_path; }
+    // The recording's folder was renamed while it is being written (the open file goes on):
+    // from now on it is found at path.
+    void relocateRecording(const QString& path) { m_recording_path = path; }
     qint64 recordedBytes() const;
     // The first problem the recording had (disk full, ...); the session went on without it.
     QString recordingError() const { return m_recording_error; }

@@ -3,6 +3,8 @@
 // and not there. Shown next to the playback simulator's prediction, which differs because
 // the server's muxer delivers a chunk's last frame only with the next chunk.
 
+#include <QJsonObject>
+
 namespace lbm::playback {
 
 struct PlaybackStalls {
@@ -13,5 +15,12 @@ struct PlaybackStalls {
     // Length so far of the stall in progress; 0 when playing.
     double ongoing_s = 0.0;
 };
+
+// The session document's "observed_player_stalls": what the window's player really had.
+inline QJsonObject observedStallsJson(const PlaybackStalls& stalls) {
+    return QJsonObject{{QStringLiteral("count"), stalls.count},
+                       {QStringLiteral("total_ms"), stalls.total_s * 1000.0},
+                       {QStringLiteral("longest_ms"), stalls.longest_s * 1000.0}};
+}
 
 } // namespace lbm::playback

@@ -105,12 +105,7 @@ TEST_CASE("a 4000-chunk session redraws in windowed and whole-session views", "[
     chart.show();
     chart.model()->showRecords(makeRecords(4000, 700.0), {}, 4000);
     chart.setWindowChunks(100);
-    QElapsedTimer timer;
-    timer.start();
-    for (int i = 0; i < 20; ++i) {
-        chart.flush();
-    }
-    const double windowed_ms = static_cast<double>(timer.elapsed()) / 20.0;
+    chart.flush();
     CHECK(chart.plottedChunkCount() == 100);
 
     chart.setFollow(false);
@@ -118,27 +113,27 @@ TEST_CASE("a 4000-chunk session redraws in windowed and whole-session views", "[
     CHECK(chart.plottedChunkCount() == 4000);
     // Neighbours merge so that a redraw never draws thousands of bars.
     CHECK(chart.plottedBarCount() <= 800);
-    // Generous: a redraw that walked every point per append would be far slower.
-    CHECK(windowed_ms < 200.0);
+    // What a redraw costs at 5,000 chunks against 50 is measured by benchmarks/ui.
 }
 
 TEST_CASE("event and stall marks are kept", "[ui][chart]") {
     lbm::ui::LatencyChart chart;
     // At 16 fps chunk 0 plays for 562.5 ms, so chunk 1, 700 ms later, stalls the viewer.
     chart.model()->showRecords(makeRecords(10, 700.0), {}, 10);
+    using Mark = lbm::ui::ChartEventMark;
     chart.model()->addEventMark(
-        {lbm::ui::ChartEventMark::Kind::Sent, 3.5, QStringLiteral("prompt")});
+        {Mark::Kind::Sent, Mark::Subject::Prompt, 3.5, QStringLiteral("prompt")});
     chart.model()->addEventMark(
-        {lbm::ui::ChartEventMark::Kind::Started, 5, QStringLiteral("prompt")});
+        {Mark::Kind::Started, Mark::Subject::Prompt, 5, QStringLiteral("prompt")});
     chart.flush();
     CHECK(chart.eventMarkCount() == 2);
     CHECK(chart.stallMarkCount() == 1);
-    QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("chart.png"));
-    QString error;
-    REQUIRE(chart.exportPng(path, &error));
-    QImage image(path);
-    CHECK(image.width() >= 640);
+    // The report picture: the whole session under a title and the legend.
+    const QImage image = chart.reportImage(QStringLiteral("run-1 · ws://h · 2026-12-03"),
+                                           QSize(1280, 480));
+    CHECK(image.width() == 1280);
+    CHECK(image.height() > 480); // the header band above the chart
+    CHECK(chart.legendText().contains(QStringLiteral("simulated viewer stall")));
 }
 
 TEST_CASE("the counters show computeMetrics and the simulator after every chunk",

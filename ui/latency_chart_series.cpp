@@ -1,0 +1,169 @@
+#include "ui/latency_chart_series.h"
+
+#include "ui/latency_bars_item.h"
+#include "ui/status_colors.h"
+
+#include <QAreaSeries>
+#include <QChart>
+#include <QCoreApplication>
+#include <QLineSeries>
+#include <QPen>
+#include <QScatterSeries>
+
+namespace lbm::ui {
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("LatencyChart", text);
+}
+
+QLineSeries* makeLine(QChart* chart, const QString& name) {
+    auto* series = new QLineSeries(chart);
+    series->setName(name);
+    return series;
+}
+
+QScatterSeries* makeMarks(QChart* chart, const QString& name, QScatterSeries::MarkerShape shape,
+                          qreal size) {
+    auto* series = new QScatterSeries(chart);
+    series->setName(name);
+    series->setMarkerShape(shape);
+    series->setMarkerSize(size);
+    return series;
+}
+
+// The colours of the percentile lines: distinct from the bars and from each other.
+QColor p50Color(const QPalette& pal) {
+    return accentColor(pal);
+}
+QColor p95Color(const QPalette& pal) {
+    return stallColor(pal);
+}
+QColor p99Color(const QPalette& pal) {
+    return isDarkPalette(pal) ? QColor(0xff, 0x9e, 0xd8) : QColor(0xb0, 0x1d, 0x7a);
+}
+QColor cameraColor(const QPalette& pal) {
+    return mutedColor(pal);
+}
+
+} // namespace
+
+LatencyChartSeries::LatencyChartSeries(QChart* chart) {
+    auto* upper = new QLineSeries(chart);
+    warmup = new QAreaSeries(upper);
+    warmup->setParent(chart);
+    warmup->setName(tr("warmup chunks"));
+    deadline = makeLine(chart, tr("deadline"));
+    p50 = makeLine(chart, tr("p50"));
+    p95 = makeLine(chart, tr("p95"));
+    p99 = makeLine(chart, tr("p99"));
+    comparison = makeLine(chart, tr("comparison"));
+    comparison->setPointsVisible(true);
+    comparison->setVisible(false);
+    prompt_sent = makeMarks(chart, tr("prompt sent"), QScatterSeries::MarkerShapeTriangle, 14);
+    prompt_started =
+        makeMarks(chart, tr("prompt started"), QScatterSeries::MarkerShapeRectangle, 12);
+    prompt_completed =
+        makeMarks(chart, tr("prompt completed"), QScatterSeries::MarkerShapeRotatedRectangle, 14);
+    camera_sent =
+        makeMarks(chart, tr("camera velocity sent"), QScatterSeries::MarkerShapeCircle, 7);
+    failed = makeMarks(chart, tr("failed"), QScatterSeries::MarkerShapePentagon, 14);
+    stalls = makeMarks(chart, tr("simulated viewer stall"), QScatterSeries::MarkerShapeStar, 15);
+    bars = new LatencyBarsItem(chart);
+}
+
+QList<QAbstractSeries*> LatencyChartSeries::all() const {
+    return {warmup,      deadline,         p50,         p95,
+            p99,         comparison,       camera_sent, prompt_started,
+            prompt_sent, prompt_completed, failed,      stalls};
+}
+
+QList<QScatterSeries*> LatencyChartSeries::marks() const {
+    return {camera_sent, prompt_started, prompt_sent, prompt_completed, failed, stalls};
+}
+
+void LatencyChartSeries::applyPalette(const QPalette& pal) {
+    const bool dark = isDarkPalette(pal);
+    QColor shade = pal.color(QPalette::Text);
+    shade.setAlphaF(dark ? 0.08f : 0.06f);
+    warmup->setBrush(shade);
+    warmup->setPen(Qt::NoPen);
+    bars->setColor(LatencyBarsItem::Kind::OnTime, onTimeColor(pal));
+    bars->setColor(LatencyBarsItem::Kind::Late, lateColor(pal));
+    bars->setColor(LatencyBarsItem::Kind::First, accentColor(pal));
+    bars->setColor(LatencyBarsItem::Kind::InFlight, nearLimitColor(pal));
+    QColor waiting = pal.color(QPalette::Text);
+    waiting.setAlphaF(0.30f);
+    bars->setColor(LatencyBarsItem::Kind::Waiting, waiting);
+
+    deadline->setPen(QPen(nearLimitColor(pal), 2.0, Qt::DashLine));
+    p50->setPen(QPen(p50Color(pal), 1.6, Qt::SolidLine));
+    p95->setPen(QPen(p95Color(pal), 1.6, Qt::DashLine));
+    p99->setPen(QPen(p99Color(pal), 2.0, Qt::DotLine));
+    comparison->setPen(QPen(accentColor(pal), 1.6));
+    comparison->setColor(accentColor(pal));
+
+    const auto style = [](QScatterSeries* marks, QColor color) {
+        marks->setColor(color);
+        marks->setBorderColor(color.darker(140));
+    };
+    style(prompt_sent, accentColor(pal));
+    style(prompt_started, nearLimitColor(pal));
+    style(prompt_completed, onTimeColor(pal));
+    style(camera_sent, cameraColor(pal));
+    style(failed, lateColor(pal));
+    style(stalls, stallColor(pal));
+}
+
+QString legendHtml(const LegendContent& c, const QPalette& pal) {
+    const auto swatch = [](const QColor& color, const QString& glyph, const QString& text) {
+        return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
+            .arg(color.name(), glyph, text.toHtmlEscaped());
+    };
+    QStringList legend;
+    if (c.on_time) {
+        legend << swatch(onTimeColor(pal), QStringLiteral("&#9632;"), tr("on time"));
+    }
+    if (c.late) {
+        legend << swatch(lateColor(pal), QStringLiteral("&#9632;"), tr("late"));
+    }
+    if (c.first) {
+        legend << swatch(accentColor(pal), QStringLiteral("&#9632;"), tr("first chunk (TTFC)"));
+    }
+    if (c.waiting) {
+        legend << swatch(nearLimitColor(pal), QStringLiteral("&#9633;"), tr("chunk in flight"));
+    }
+    legend << swatch(nearLimitColor(pal), QStringLiteral("&#9473;&#9473;"),
+                     tr("deadline %1 ms").arg(c.deadline_ms, 0, 'f', 1));
+    if (c.warmup_chunks > 0) {
+        legend << swatch(mutedColor(pal), QStringLiteral("&#9617;"),
+                         tr("warmup (%1 chunks)").arg(c.warmup_chunks));
+    }
+    if (c.stalls) {
+        legend << swatch(stallColor(pal), QStringLiteral("&#9733;"), tr("simulated viewer stall"));
+    }
+    if (c.prompt_marks) {
+        legend << swatch(accentColor(pal), QStringLiteral("&#9650;"), tr("prompt sent"))
+               << swatch(nearLimitColor(pal), QStringLiteral("&#9632;"), tr("started"))
+               << swatch(onTimeColor(pal), QStringLiteral("&#9670;"), tr("completed"));
+    }
+    if (c.camera_marks) {
+        legend << swatch(cameraColor(pal), QStringLiteral("&#9679;"), tr("camera sent"));
+    }
+    if (c.failures) {
+        legend << swatch(lateColor(pal), QStringLiteral("&#11039;"), tr("failed"));
+    }
+    if (!c.comparison_label.isEmpty()) {
+        legend << swatch(accentColor(pal), QStringLiteral("&#9679;&#9473;"), c.comparison_label);
+    }
+    const QColor percentile_colors[] = {p50Color(pal), p95Color(pal), p99Color(pal)};
+    const QString percentile_glyphs[] = {QStringLiteral("&#9473;&#9473;"),
+                                         QStringLiteral("&#9476;&#9476;"),
+                                         QStringLiteral("&#8943;&#8943;")};
+    for (int i = 0; i < c.percentile_names.size() && i < 3; ++i) {
+        legend << swatch(percentile_colors[i], percentile_glyphs[i], c.percentile_names[i]);
+    }
+    return legend.join(QStringLiteral("&nbsp;&nbsp;&nbsp;"));
+}
+
+} // namespace lbm::ui

@@ -1,0 +1,63 @@
+#pragma once
+// The Qt Charts pieces of the latency chart and how they look: the warmup shade, the deadline
+// and percentile lines (p50 solid, p95 dashed, p99 dotted, each its own colour), the
+// comparison trace, and the marks drawn above the bars (prompt sent / started / completed,
+// camera velocities sent, failures, simulated viewer stalls), each kind its own symbol. Also
+// the legend, listing only what is on screen. The bars are a scene item (LatencyBarsItem).
+
+#include <QPalette>
+#include <QString>
+#include <QStringList>
+
+class QAreaSeries;
+class QChart;
+class QLineSeries;
+class QScatterSeries;
+class QAbstractSeries;
+
+namespace lbm::ui {
+
+class LatencyBarsItem;
+
+struct LatencyChartSeries {
+    // Creates every series in chart (owned by it) and the bar item.
+    explicit LatencyChartSeries(QChart* chart);
+
+    QList<QAbstractSeries*> all() const;
+    QList<QScatterSeries*> marks() const;
+    void applyPalette(const QPalette& palette);
+
+    QAreaSeries* warmup = nullptr;
+    QLineSeries* deadline = nullptr;
+    QLineSeries* p50 = nullptr;
+    QLineSeries* p95 = nullptr;
+    QLineSeries* p99 = nullptr;
+    QLineSeries* comparison = nullptr;
+    QScatterSeries* prompt_sent = nullptr;
+    QScatterSeries* prompt_started = nullptr;
+    QScatterSeries* prompt_completed = nullptr;
+    QScatterSeries* camera_sent = nullptr;
+    QScatterSeries* failed = nullptr;
+    QScatterSeries* stalls = nullptr;
+    LatencyBarsItem* bars = nullptr;
+};
+
+// What the legend names: one entry per kind of thing drawn.
+struct LegendContent {
+    bool on_time = false;
+    bool late = false;
+    bool first = false;
+    bool waiting = false;
+    double deadline_ms = 0.0;
+    int warmup_chunks = 0;
+    bool stalls = false;
+    bool prompt_marks = false;
+    bool camera_marks = false;
+    bool failures = false;
+    QString comparison_label;     // empty: none
+    QStringList percentile_names; // "p50 752 ms", ... when shown
+};
+
+QString legendHtml(const LegendContent& content, const QPalette& palette);
+
+} // namespace lbm::ui

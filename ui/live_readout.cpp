@@ -1,0 +1,127 @@
+#include "ui/live_readout.h"
+
+#include "app/engine/session_engine.h"
+#include "app/playback/playback_clock.h"
+#include "ui/camera_steering.h"
+#include "ui/counters_panel.h"
+#include "ui/hud_overlay.h"
+#include "ui/latency_chart_model.h"
+#include "ui/video_view.h"
+
+#include <algorithm>
+
+namespace lbm::ui {
+
+LiveReadout::LiveReadout(const Surfaces& surfaces, QObject* parent)
+    : QObject(parent)
+    , m_s(surfaces) {}
+
+void LiveReadout::refresh() {
+    lbm::engine::SessionEngine& engine = *m_s.engine;
+    const auto& live = engine.liveMetrics();
+    const auto& result = engine.result();
+
+    m_picture = SessionPicture{};
+    m_picture.state = engine.state();
+    m_picture.chunks_received = live.chunkCount();
+    m_picture.chunks_expected = engine.hasSession() ? engine.settings().workload.numChunks() : 0;
+    m_picture.result = result;
+    if (const auto waited = engine.secondsSinceLastChunk()) {
+        StreamWait wait;
+        wait.awaited_chunk = live.empty() ? 0 : live.records().back().index + 1;
+        wait.waited_s = *waited;
+        if (wait.awaited_chunk > 0) {
+            wait.deadline_s = live.deadlineMs() / 1000.0;
+        }
+        m_picture.wait = wait;
+        // The chunk in flight grows on the chart once it is late enough to matter.
+        m_s.chart->setWaiting(LatencyChartModel::Waiting{wait.awaited_chunk, *waited * 1000.0});
+    } else {
+        m_s.chart->setWaiting(std::nullopt);
+    }
+    const QString title = windowTitleFor(m_picture);
+    if (title != m_title) {
+        m_title = title;
+        emit titleChanged(title);
+    }
+    const QString banner = stallBannerFor(m_picture).value_or(QString());
+    if (banner != m_banner) {
+        m_banner = banner;
+        emit stallChanged(banner);
+    }
+
+    if (engine.hasSession() && !m_document) {
+        CountersPanel& counters = *m_s.counters;
+        counters.showConnection(lbm::session::sessionStateName(engine.state()), engine.requestId());
+        counters.showFrames(engine.framesDecoded(), engine.framesAnnounced());
+        counters.showObservedStalls(m_s.clock->stalls());
+        if (!live.empty()) {
+            const std::optional<double> ttfc =
+                result && result->ttfc_s ? result->ttfc_s : live.records().front().arrival_s;
+            const double wall = result ? result->wall_s : live.records().back().arrival_s;
+            // Before the start buffer fills the seed refuses the playback part; the simulated
+            // playback row says so.
+            if (const auto metrics = live.tryMetrics(ttfc, wall)) {
+                counters.showMetrics(*metrics);
+            }
+        }
+        const double now_s = engine.sessionNowS();
+        const bool streaming = !result.has_value();
+        counters.showSimulatedPlayback(live.simulatedPlayback(),
+                                       live.playback().bufferedAheadSeconds(now_s),
+                                       streaming && live.playback().stalledAt(now_s),
+                                       streaming ? live.provisionalUnderrun(now_s) : std::nullopt);
+    }
+    refreshHud();
+}
+
+void LiveReadout::refreshHud() {
+    lbm::engine::SessionEngine& engine = *m_s.engine;
+    HudState state;
+    const auto& shown = m_s.video->displayedFrame();
+    if (shown) {
+        state.chunk_index = shown->chunk_index;
+        state.frame_number = shown->frame_number;
+    }
+    if (engine.hasSession()) {
+        state.expected_frames = engine.settings().workload.numFrames();
+        // The active transition: the newest prompt that has started.
+        const auto& interactions = engine.timeline().interactions();
+        for (auto it = interactions.crbegin(); it != interactions.crend(); ++it) {
+            if ((it->kind == lbm::session::InteractionKind::Prompt ||
+                 it->kind == lbm::session::InteractionKind::ScheduledPrompt) &&
+                it->started_chunk) {
+                const int k = std::max(1, m_k.value(it->event_id, 1));
+                const qint64 at = shown ? shown->chunk_index : *it->started_chunk;
+                state.prompt = it->summary;
+                state.transition_chunks = k;
+                state.transition_step =
+                    static_cast<int>(std::clamp<qint64>(at - *it->started_chunk + 1, 0, k));
+                state.transition_done =
+                    it->completed_chunk && shown && shown->chunk_index >= *it->completed_chunk;
+                break;
+            }
+        }
+    }
+    // Keys only while steering is live: a scripted rollout ignores them.
+    if (m_s.steering->isLive() && !m_s.steering->heldKeys().none()) {
+        state.keys = m_s.steering->heldKeys().letters().toUpper();
+        state.speed = m_s.steering->speedFactor();
+    }
+    // The buffer a viewer has: decoded frames waiting for the screen (the player's own).
+    state.buffered_ahead_s = m_s.clock->bufferedAheadSeconds();
+    using lbm::playback::PlaybackClock;
+    const auto clock_state = m_s.clock->state();
+    if (clock_state == PlaybackClock::State::Stalled) {
+        state.stalled_ms = m_s.clock->stalls().ongoing_s * 1000.0;
+    }
+    state.buffering = clock_state == PlaybackClock::State::Buffering;
+    state.paused = clock_state == PlaybackClock::State::Paused;
+    const QStringList lines = composeHudLines(state);
+    if (lines != m_s.video->hud().lines()) {
+        m_s.video->hud().setLines(lines);
+        m_s.video->refreshOverlay();
+    }
+}
+
+} // namespace lbm::ui

@@ -1,0 +1,69 @@
+#pragma once
+// Reads the engine's live state out to every surface that shows it, from the one live
+// metrics model: the counters, the HUD over the video, the chart's in-flight bar, the window
+// title and the stall banner. The window calls refresh() on a 10 Hz tick and after each chunk,
+// so a stall shows within a tenth of a second of its deadline and every surface shows the
+// same number for the same thing.
+
+#include "ui/session_status.h"
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace lbm::engine {
+class SessionEngine;
+}
+namespace lbm::playback {
+class PlaybackClock;
+}
+
+namespace lbm::ui {
+
+class CameraSteering;
+class CountersPanel;
+class LatencyChartModel;
+class VideoView;
+
+class LiveReadout : public QObject {
+    Q_OBJECT
+public:
+    struct Surfaces {
+        lbm::engine::SessionEngine* engine = nullptr;
+        lbm::playback::PlaybackClock* clock = nullptr;
+        CountersPanel* counters = nullptr;
+        LatencyChartModel* chart = nullptr;
+        VideoView* video = nullptr;
+        CameraSteering* steering = nullptr;
+    };
+    LiveReadout(const Surfaces& surfaces, QObject* parent = nullptr);
+
+    // Prompt event id -> transition_chunks, for the HUD's "(2/3)".
+    void setTransitionChunks(const QString& event_id, int chunks) { m_k.insert(event_id, chunks); }
+    void clearTransitions() { m_k.clear(); }
+    // While a document is viewed the counters are its own.
+    void setShowingDocument(bool showing) { m_document = showing; }
+
+    void refresh();
+    void refreshHud();
+    // The session as words (title, stall banner), as of the last refresh().
+    const SessionPicture& picture() const { return m_picture; }
+
+signals:
+    void titleChanged(const QString& title);
+    // The stall banner's text, or an empty string once the chunk landed.
+    void stallChanged(const QString& banner);
+
+private:
+    Surfaces m_s;
+    QHash<QString, int> m_k;
+    bool m_document = false;
+    SessionPicture m_picture;
+    QString m_title;
+    QString m_banner;
+};
+
+} // namespace lbm::ui

@@ -1,0 +1,77 @@
+#pragma once
+// Plays a session's recording after the session the way a player does: Space plays and
+// pauses at the target fps, a frame or a whole chunk at a time forward and back, Home and
+// End, a click on a mark or a chart bar seeks there. Frames come from the recording on disk
+// (RecordingFrames) and go to the video view; the scrub bar follows.
+
+#include "app/playback/playback_frame.h"
+#include "metrics/chunk_record.h"
+#include "ui/scrub_bar.h"
+
+#include <QJsonArray>
+#include <QKeyEvent>
+#include <QObject>
+#include <QTimer>
+
+#include <optional>
+#include <vector>
+
+namespace lbm::ui {
+
+class RecordingFrames;
+class VideoView;
+
+// A mark to place on the scrub bar at a chunk's first frame.
+struct ChunkMark {
+    qint64 chunk = 0;
+    ScrubMark::Kind kind = ScrubMark::Kind::Event;
+    QString tooltip;
+};
+
+class RecordingPlayer : public QObject {
+    Q_OBJECT
+public:
+    // The marks a session document's interaction timeline ("interactions") puts on the bar.
+    static QList<ChunkMark> marksFromInteractions(const QJsonArray& interactions);
+
+    RecordingPlayer(ScrubBar* bar, VideoView* view, QObject* parent = nullptr);
+
+    // Opens path; chunks give each chunk's frame count (their metadata); the bar shows from
+    // its last frame. Asynchronous: opened() or failed() follows.
+    void open(const QString& path, const std::vector<lbm::ChunkRecord>& chunks,
+              const QList<ChunkMark>& marks, double fps);
+    void close();
+    bool isOpen() const;
+    int frameCount() const;
+
+    void togglePlay();
+    void pause();
+    bool isPlaying() const { return m_timer.isActive(); }
+    void step(int frames);
+    // To the first frame of the next (+1) or previous (-1) chunk.
+    void stepChunk(int direction);
+    void seekFrame(int frame);
+    void seekChunk(qint64 chunk);
+    int position() const;
+    // The player's keys while a recording is open: Left/Right a frame, Shift a chunk,
+    // Home/End. True when key was one of them.
+    bool handleKey(const QKeyEvent* key);
+
+signals:
+    void opened(int frame_count);
+    void failed(const QString& reason);
+    void frameShown(const lbm::playback::PlaybackFrame& frame);
+
+private:
+    void show(const lbm::playback::PlaybackFrame& frame);
+    void onOpened(int count);
+
+    ScrubBar* m_bar;
+    VideoView* m_view;
+    RecordingFrames* m_frames;
+    QTimer m_timer;
+    QList<ChunkMark> m_pending_marks;
+    std::vector<lbm::ChunkRecord> m_chunks;
+};
+
+} // namespace lbm::ui

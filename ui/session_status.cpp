@@ -1,0 +1,82 @@
+#include "ui/session_status.h"
+
+#include <QCoreApplication>
+
+namespace lbm::ui {
+namespace {
+
+QString tr(const char* text) {
+    return QCoreApplication::translate("SessionStatus", text);
+}
+
+QString seconds(double value) {
+    return QStringLiteral("%1 s").arg(value, 0, 'f', value < 10.0 ? 2 : 1);
+}
+
+} // namespace
+
+QString chunkCount(qint64 chunks) {
+    return chunks == 1 ? tr("1 chunk") : tr("%1 chunks").arg(chunks);
+}
+
+QString windowTitleFor(const SessionPicture& picture) {
+    const QString app = tr("LingBot Live Monitor");
+    using lbm::session::SessionState;
+    switch (picture.state) {
+    case SessionState::Idle:
+        return app;
+    case SessionState::Connecting:
+        return tr("connecting… — %1").arg(app);
+    case SessionState::Stopping:
+        return tr("stopping… — %1").arg(app);
+    case SessionState::Finished:
+        if (picture.result && picture.result->ok) {
+            return tr("finished: %1 — %2").arg(chunkCount(picture.chunks_received), app);
+        }
+        if (picture.result && picture.result->stop_requested) {
+            return tr("stopped after %1 — %2").arg(chunkCount(picture.chunks_received), app);
+        }
+        return tr("FAILED after %1 — %2").arg(chunkCount(picture.chunks_received), app);
+    case SessionState::Streaming:
+        break;
+    }
+    if (picture.wait && picture.wait->late()) {
+        return tr("STALLED: waiting for chunk %1 — %2 — %3")
+            .arg(picture.wait->awaited_chunk)
+            .arg(seconds(picture.wait->waited_s), app);
+    }
+    return tr("streaming chunk %1/%2 — %3")
+        .arg(picture.chunks_received)
+        .arg(picture.chunks_expected)
+        .arg(app);
+}
+
+std::optional<QString> stallBannerFor(const SessionPicture& picture) {
+    if (picture.state != lbm::session::SessionState::Streaming || !picture.wait ||
+        !picture.wait->late()) {
+        return std::nullopt;
+    }
+    const StreamWait& wait = *picture.wait;
+    QString text = tr("Waiting for chunk %1 — %2 (deadline %3).")
+                       .arg(wait.awaited_chunk)
+                       .arg(seconds(wait.waited_s), seconds(*wait.deadline_s));
+    if (wait.awaited_chunk > 0) {
+        text += QLatin1Char(' ') + tr("Nothing has arrived since chunk %1; the session ends if the "
+                                      "silence reaches the chunk timeout.")
+                                       .arg(wait.awaited_chunk - 1);
+    }
+    return text;
+}
+
+QString finishedStatusFor(const lbm::session::SessionResult& result) {
+    const QString chunks = chunkCount(static_cast<qint64>(result.records.size()));
+    if (result.ok) {
+        return tr("Session finished: %1 in %2.").arg(chunks, seconds(result.wall_s));
+    }
+    if (result.stop_requested) {
+        return tr("Session stopped after %1.").arg(chunks);
+    }
+    return tr("Session ended after %1: %2").arg(chunks, result.error);
+}
+
+} // namespace lbm::ui
