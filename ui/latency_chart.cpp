@@ -58,7 +58,7 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_axis_x->setTitleText(tr("chunk (generation index)"));
     m_axis_x->setLabelFormat(QStringLiteral("%d"));
     m_axis_y = new QValueAxis(m_chart);
-    m_axis_y->setTitleText(tr("inter-arrival (ms)"));
+    m_axis_y->setTitleText(tr("ms"));
     m_axis_y->setLabelFormat(QStringLiteral("%d"));
     m_chart->addAxis(m_axis_x, Qt::AlignBottom);
     m_chart->addAxis(m_axis_y, Qt::AlignLeft);

@@ -42,7 +42,6 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QVBoxLayout>
-#include <QtCore/qtestsupport_core.h>
 
 #include <csignal>
 #include <exception>
@@ -124,7 +123,6 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     m_dock_set = std::make_unique<DockSet>(buildDocks(
         this, m_actions->view_menu, m_form, m_steering_panel, m_counters, m_prompt_panel, m_chart));
     m_docks = m_dock_set->all();
-    fitDocks(this, *m_dock_set);
     connectEngine();
     m_presenter->setDocks(m_docks);
     m_presenter->setShortcutActions(m_actions->presenterShortcuts());
@@ -286,6 +284,12 @@ void MainWindow::connectEngine() {
                 updateHud();
             });
     connect(m_engine, &SessionEngine::finished, this, &MainWindow::onSessionFinished);
+    // The keeper renamed the folder after the request id (it was connected first).
+    connect(m_engine, &SessionEngine::videoStarted, this, [this] {
+        m_status->setText(tr("Session on %1, kept in %2.")
+                              .arg(m_engine->endpointText(),
+                                   QDir::toNativeSeparators(m_keeper->current()->folder)));
+    });
     connect(m_engine, &SessionEngine::promptScheduled, this,
             [this](const QString& id, qint64 after, const QString& prompt, int k) {
                 m_readout->setTransitionChunks(id, k);
@@ -439,13 +443,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
             return;
         }
         m_steering->releaseAll();
-        m_engine->stop();
-        // The server answers session.stop with session.done; give it a moment, then go.
-        [[maybe_unused]] const bool stopped =
-            QTest::qWaitFor([this] { return !m_engine->running(); }, 3000);
-        if (m_engine->running()) {
-            m_engine->abort(tr("The window was closed during the session."));
-        }
+        // The server answers session.stop with session.done; a moment for it, then go.
+        m_engine->end(tr("The window was closed during the session."), 3000);
     }
     saveSettings();
     m_keeper->finalize(tr("The window was closed during the session."), 3000);
@@ -453,16 +452,21 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     QMainWindow::closeEvent(event);
 }
 
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!m_layout_restored) {
+        // Sized for the screen the window first appears at; the user's own layout wins later.
+        m_layout_restored = true;
+        fitDocks(this, *m_dock_set);
+    }
+}
+
 void MainWindow::terminate(int signal_number) {
     const QString reason =
         tr("Interrupted by %1.")
             .arg(signal_number == SIGINT ? QStringLiteral("SIGINT") : QStringLiteral("SIGTERM"));
     m_quitting = true;
-    if (m_engine->running()) {
-        m_engine->abort(reason);
-        [[maybe_unused]] const bool ended =
-            QTest::qWaitFor([this] { return !m_engine->running(); }, 700);
-    }
+    m_engine->end(reason, 0);
     saveSettings();
     m_keeper->finalize(reason, 1000);
     QApplication::exit(0);
@@ -526,7 +530,8 @@ void MainWindow::loadSettings() {
             .toInt());
     if (settings.contains(QStringLiteral("window/geometry"))) {
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-        restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+        m_layout_restored =
+            restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     }
 }
 

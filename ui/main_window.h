@@ -102,6 +102,7 @@ public:
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void connectActions();
@@ -145,6 +146,7 @@ private:
     QTimer m_counter_timer; // coalesces counter updates (~25 Hz)
     QTimer m_live_timer;    // the stall clocks: title, banner, in-flight bar, HUD
     bool m_quitting = false;
+    bool m_layout_restored = false; // the user's own dock layout was restored from settings
 };
 
 } // namespace lbm::ui

@@ -38,6 +38,7 @@ PromptPanel::PromptPanel(QWidget* parent)
     m_transition = new QSpinBox(this);
     m_transition->setRange(0, 64);
     m_transition->setValue(lbm::kDefaultTransitionChunks);
+    m_transition->setPrefix(tr("over "));
     m_transition->setSuffix(tr(" chunks"));
     m_transition->setToolTip(
         tr("transition_chunks: 0 switches hard in the first affected chunk; K blends over K "
@@ -84,15 +85,18 @@ PromptPanel::PromptPanel(QWidget* parent)
         {tr("Event id"), tr("Prompt"), tr("State"), tr("Started"), tr("Completed")});
     m_history->header()->setSectionResizeMode(kColumnPrompt, QHeaderView::Stretch);
     m_history->header()->setStretchLastSection(false);
+    m_history->header()->setMinimumSectionSize(40);
+    m_history->setMinimumWidth(120);
     m_history->setAlternatingRowColors(true);
 
+    // Two short rows, so the panel fits a narrow dock beside the video.
     auto* options = new QHBoxLayout();
-    options->addWidget(new QLabel(tr("Transition:"), this));
-    options->addWidget(m_transition);
-    options->addWidget(m_after_chunk);
-    options->addStretch(1);
+    options->addWidget(m_transition, 1);
+    options->addWidget(m_after_chunk, 1);
     options->addWidget(m_send);
 
+    m_presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_presets->setMinimumContentsLength(8);
     auto* preset_row = new QHBoxLayout();
     preset_row->addWidget(m_presets, 1);
     preset_row->addWidget(m_save_preset);

@@ -95,6 +95,7 @@ SessionForm::SessionForm(QWidget* parent)
     m_chunks->setValue(16);
     m_chunks->setToolTip(tr("AR blocks (chunks) to generate"));
     m_geometry = new QLabel(this);
+    m_geometry->setWordWrap(true);
     m_mux_fps = new QSpinBox(this);
     m_mux_fps->setRange(1, 240);
     m_mux_fps->setValue(lbm::kDefaultFps);
@@ -139,7 +140,7 @@ SessionForm::SessionForm(QWidget* parent)
     m_slo->setRange(0.0, 600000.0);
     m_slo->setDecimals(1);
     m_slo->setSuffix(tr(" ms"));
-    m_slo->setSpecialValueText(tr("auto (one chunk of video)"));
+    m_slo->setSpecialValueText(tr("auto"));
     m_slo->setToolTip(tr("Steady chunk deadline; auto is 12 frames at the target fps"));
 
     m_first_chunk_timeout = new QDoubleSpinBox(this);
@@ -184,13 +185,29 @@ SessionForm::SessionForm(QWidget* parent)
     }
     m_problem_label->setTextFormat(Qt::PlainText);
 
+    // Combo boxes as narrow as their shortest sensible text: their long entries (a workload's
+    // "script from FILE") elide in the box and show in full in the list.
+    for (QComboBox* combo : {m_endpoint, m_profile, m_camera}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+    }
+    m_faults = new QLineEdit(this);
+    m_faults->setPlaceholderText(tr("none, or e.g. stall@5 seam@6"));
+    m_faults->setToolTip(tr("Faults the built-in simulator injects (simulate --fault): stall, "
+                            "error, disconnect, garbage, orphan-binary, truncate, slow-start, "
+                            "seam, freeze, blur, tint, each @CHUNK; separate them with spaces"));
+    m_faults->setObjectName(QStringLiteral("form_simulator_faults"));
+
     auto* form = new QFormLayout();
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    // A narrow dock puts the label above its field instead of cutting the field off.
+    form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     form->setLabelAlignment(Qt::AlignRight);
     form->setHorizontalSpacing(10);
     form->setVerticalSpacing(5);
     form->addRow(tr("Endpoint:"), m_endpoint);
     form->addRow(tr("Profile:"), m_profile);
+    form->addRow(tr("Faults:"), m_faults);
     form->addRow(tr("URL:"), m_url);
     form->addRow(tr("Certificate:"), m_insecure);
     form->addRow(tr("Model:"), m_model);
@@ -249,6 +266,14 @@ bool SessionForm::useSimulator() const {
 void SessionForm::setUseSimulator(bool simulator) {
     m_endpoint->setCurrentIndex(simulator ? 0 : 1);
 }
+QStringList SessionForm::simulatorFaults() const {
+    return m_faults->text().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+}
+
+void SessionForm::setSimulatorFaults(const QStringList& faults) {
+    m_faults->setText(faults.join(QLatin1Char(' ')));
+}
+
 QString SessionForm::simulatorProfile() const {
     return m_profile->currentText().trimmed();
 }
@@ -450,87 +475,6 @@ QString SessionForm::validate() {
     return m_problem;
 }
 
-void SessionForm::loadWorkloadFile(const QString& path) {
-    lbm::Workload loaded = lbm::report::loadWorkloadFile(
-        path, {}, [](const QString& image) { return lbm::report::resolveImageReference(image); });
-    m_loaded = loaded;
-    m_workload_file = path;
-    m_prompt->setPlainText(fromStd(loaded.prompt));
-    m_negative->setText(loaded.negative_prompt ? fromStd(*loaded.negative_prompt) : QString());
-    m_chunks->setValue(static_cast<int>(loaded.numChunks()));
-    m_mux_fps->setValue(loaded.fps);
-    m_seed->setValue(static_cast<int>(loaded.seed));
-    m_flow_shift->setValue(loaded.flow_shift);
-    // Keep the image: the file's image is resolved into the loaded workload.
-    const QJsonDocument document = [&] {
-        QFile file(path);
-        file.open(QIODevice::ReadOnly);
-        return QJsonDocument::fromJson(file.readAll());
-    }();
-    const QString image = document.object().value(QStringLiteral("image")).toString();
-    if (!image.isEmpty() && !image.startsWith(QLatin1String("data:")) &&
-        !image.startsWith(QLatin1String("http"))) {
-        const QFileInfo info(QFileInfo(path).absoluteDir(), image);
-        m_image->setText(QFileInfo(image).isAbsolute() ? image : info.absoluteFilePath());
-    }
-    const QString script_choice = tr("script from %1").arg(QFileInfo(path).fileName());
-    for (int i = m_camera->count() - 1; i >= 0; --i) {
-        if (m_camera->itemText(i).startsWith(tr("script from "))) {
-            m_camera->removeItem(i);
-        }
-    }
-    if (document.object().contains(QStringLiteral("camera_action_script"))) {
-        m_camera->addItem(script_choice);
-        m_camera->setCurrentText(script_choice);
-    } else {
-        m_camera->setCurrentText(document.object()
-                                     .value(QStringLiteral("camera_pattern"))
-                                     .toString(QStringLiteral("forward")));
-    }
-    updateDerived();
-    emit changed();
-}
-
-void SessionForm::saveWorkloadFile(const QString& path) const {
-    const lbm::Workload current = workload();
-    QJsonObject document;
-    document.insert(QStringLiteral("prompt"), fromStd(current.prompt));
-    document.insert(QStringLiteral("image"),
-                    imagePath().isEmpty() ? fromStd(current.image_reference) : imagePath());
-    if (m_camera->currentText().startsWith(tr("script from ")) || steeringEnabled()) {
-        document.insert(QStringLiteral("camera_action_script"),
-                        lbm::protocol::cameraScriptToJson(current.camera_script));
-    } else {
-        document.insert(QStringLiteral("num_chunks"), chunks());
-        document.insert(QStringLiteral("camera_pattern"), m_camera->currentText());
-    }
-    document.insert(QStringLiteral("width"), current.width);
-    document.insert(QStringLiteral("height"), current.height);
-    document.insert(QStringLiteral("fps"), current.fps);
-    document.insert(QStringLiteral("seed"), static_cast<qint64>(current.seed));
-    document.insert(QStringLiteral("flow_shift"), current.flow_shift);
-    if (current.negative_prompt) {
-        document.insert(QStringLiteral("negative_prompt"), fromStd(*current.negative_prompt));
-    }
-    QJsonArray updates;
-    for (const auto& update : current.prompt_updates) {
-        updates.append(
-            QJsonObject{{QStringLiteral("after_chunk"), update.after_chunk},
-                        {QStringLiteral("prompt"), fromStd(update.prompt)},
-                        {QStringLiteral("transition_chunks"), update.transition_chunks}});
-    }
-    if (!updates.isEmpty()) {
-        document.insert(QStringLiteral("prompt_updates"), updates);
-    }
-    const QJsonObject extra =
-        QJsonDocument::fromJson(QByteArray::fromStdString(current.extra_params_json)).object();
-    if (!extra.isEmpty()) {
-        document.insert(QStringLiteral("extra_params"), extra);
-    }
-    // Throws ReportError (a std::runtime_error) naming the reason, the target untouched.
-    lbm::report::writeFileAtomically(path, QJsonDocument(document).toJson(QJsonDocument::Indented));
-}
-
 void SessionForm::setEditable(bool editable) {
     for (QWidget* child : findChildren<QWidget*>()) {
         if (child != m_preview && child != m_problem_label) {
@@ -542,6 +486,7 @@ void SessionForm::setEditable(bool editable) {
 void SessionForm::updateDerived() {
     const bool simulator = useSimulator();
     m_profile->setEnabled(simulator);
+    m_faults->setEnabled(simulator);
     m_url->setEnabled(!simulator);
     m_insecure->setEnabled(!simulator);
     const bool from_script = m_camera->currentText().startsWith(tr("script from "));

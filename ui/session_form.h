@@ -37,6 +37,9 @@ public:
     bool useSimulator() const;
     void setUseSimulator(bool simulator);
     QString simulatorProfile() const;
+    // Faults for the built-in simulator ("stall@5", ...), as `simulate --fault` takes them.
+    QStringList simulatorFaults() const;
+    void setSimulatorFaults(const QStringList& faults);
     void setSimulatorProfile(const QString& profile);
     // The server URL as typed; serverUrl() normalises http(s):// to ws(s):// and appends
     // /v1/realtime/video (the benchmark's --base-url rule).
@@ -110,6 +113,7 @@ private:
 
     QComboBox* m_endpoint = nullptr;
     QComboBox* m_profile = nullptr;
+    QLineEdit* m_faults = nullptr;
     QLineEdit* m_url = nullptr;
     QCheckBox* m_insecure = nullptr;
     QLineEdit* m_model = nullptr;

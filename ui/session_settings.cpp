@@ -9,6 +9,7 @@ lbm::engine::EngineSettings engineSettingsFromForm(const SessionForm& form) {
     settings.workload = form.workload();
     settings.use_simulator = form.useSimulator();
     settings.simulator_profile = form.simulatorProfile();
+    settings.simulator_faults = form.simulatorFaults();
     settings.url = form.serverUrl();
     settings.insecure = !settings.use_simulator && form.skipCertificateCheck();
     settings.model = form.model();

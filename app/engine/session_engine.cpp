@@ -167,6 +167,23 @@ void SessionEngine::abort(const QString& reason) {
     }
 }
 
+void SessionEngine::end(const QString& reason, int stop_wait_ms) {
+    const auto wait = [this](int ms) {
+        QDeadlineTimer deadline(ms);
+        while (running() && !deadline.hasExpired()) {
+            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        }
+    };
+    if (running() && stop_wait_ms > 0) {
+        stop();
+        wait(stop_wait_ms);
+    }
+    if (running()) {
+        abort(reason);
+        wait(1000); // the network thread reports at once; the bound is for a wedged one
+    }
+}
+
 QString SessionEngine::sendPrompt(const QString& prompt, int transition_chunks) {
     return m_client ? m_client->sendPrompt(prompt, transition_chunks) : QString();
 }

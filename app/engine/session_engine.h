@@ -75,6 +75,10 @@ public:
     void stop();
     // Closes the connection now; finished() reports reason.
     void abort(const QString& reason);
+    // Ends a running session before returning (running the event loop meanwhile): asks with
+    // session.stop and waits up to stop_wait_ms for session.done when stop_wait_ms > 0, then
+    // closes with reason. For quitting: whatever arrived is then final.
+    void end(const QString& reason, int stop_wait_ms);
 
     // Interactions; each returns the fresh event id it is tracked by on the timeline.
     QString sendPrompt(const QString& prompt, int transition_chunks);

@@ -129,8 +129,8 @@ TEST_CASE("event and stall marks are kept", "[ui][chart]") {
     CHECK(chart.eventMarkCount() == 2);
     CHECK(chart.stallMarkCount() == 1);
     // The report picture: the whole session under a title and the legend.
-    const QImage image = chart.reportImage(QStringLiteral("run-1 · ws://h · 2026-12-03"),
-                                           QSize(1280, 480));
+    const QImage image =
+        chart.reportImage(QStringLiteral("run-1 · ws://h · 2026-12-03"), QSize(1280, 480));
     CHECK(image.width() == 1280);
     CHECK(image.height() > 480); // the header band above the chart
     CHECK(chart.legendText().contains(QStringLiteral("simulated viewer stall")));
