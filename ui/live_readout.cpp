@@ -76,6 +76,14 @@ void LiveReadout::refresh() {
 }
 
 void LiveReadout::refreshHud() {
+    // An opened document is not the live session: its numbers are in the chart and counters.
+    if (m_document) {
+        if (!m_s.video->hud().lines().isEmpty()) {
+            m_s.video->hud().setLines({});
+            m_s.video->refreshOverlay();
+        }
+        return;
+    }
     lbm::engine::SessionEngine& engine = *m_s.engine;
     HudState state;
     const auto& shown = m_s.video->displayedFrame();

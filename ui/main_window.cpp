@@ -149,6 +149,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     connect(m_prompt_panel, &PromptPanel::sendRequested, this, &MainWindow::sendPrompt);
     connect(m_steering, &CameraSteering::keysChanged, this, [this] { updateHud(); });
     connect(m_chart, &LatencyChart::chunkClicked, m_player, &RecordingPlayer::seekChunk);
+    // Space and the step action drive the player once its recording is indexed.
+    connect(m_player, &RecordingPlayer::opened, this, &MainWindow::updateActions);
     connect(m_player, &RecordingPlayer::failed, this,
             [this](const QString& reason) { showBanner(reason, false); });
     connect(m_exports, &ExportController::busyChanged, this,
@@ -422,6 +424,16 @@ void MainWindow::sendPrompt(const QString& prompt, int transition_chunks,
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    // With a recording open the video takes the player's keys before the window's shortcuts
+    // (Home and End also switch the chart's view).
+    if (watched == m_video && event->type() == QEvent::ShortcutOverride && m_player->isOpen()) {
+        const int key = static_cast<QKeyEvent*>(event)->key();
+        if (key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Home ||
+            key == Qt::Key_End) {
+            event->accept();
+            return true;
+        }
+    }
     if (watched == m_video && event->type() == QEvent::KeyPress) {
         auto* key = static_cast<QKeyEvent*>(event);
         if (key->key() == Qt::Key_Escape && m_presenter->isOn()) {
@@ -571,6 +583,7 @@ bool MainWindow::openDocument(const QString& path) {
         return false;
     }
     m_live_timer.stop();
+    m_clock->reset(); // the last session's frames still queued for the screen must not draw
     m_readout->setShowingDocument(true);
     m_chart->setFollow(false);
     m_viewer->warning().isEmpty() ? hideBanner() : showBanner(m_viewer->warning(), false);

@@ -64,6 +64,23 @@ struct LimitedFileInput {
     }
 };
 
+// 0666 less the process's umask, read from /proc (umask(2) cannot be read without setting it,
+// which would race with other threads creating files); 0644 when it cannot be read.
+std::filesystem::perms newFilePermissions() {
+    QFile status(QStringLiteral("/proc/self/status"));
+    unsigned mask = 022;
+    if (status.open(QIODevice::ReadOnly)) {
+        for (const QByteArray& line : status.readAll().split('\n')) {
+            if (line.startsWith("Umask:")) {
+                bool ok = false;
+                const unsigned value = line.mid(6).trimmed().toUInt(&ok, 8);
+                mask = ok ? value : mask;
+            }
+        }
+    }
+    return static_cast<std::filesystem::perms>(0666U & ~mask);
+}
+
 RemuxResult failure(RemuxResult result, const QString& message) {
     result.ok = false;
     result.error = message;
@@ -234,6 +251,12 @@ RemuxResult remuxToMp4(const QString& m4s_path, const QString& mp4_path) {
                                       "another path.")
                            .arg(shown_output, avErrorText(trailer < 0 ? trailer : closed)));
     }
+    // The staging file was created private (0600, as temporary files are); the finished MP4
+    // gets what any new file of the user's gets: 0666 less the umask.
+    std::error_code permitted;
+    std::filesystem::permissions(std::filesystem::path(staging_path.toStdString()),
+                                 newFilePermissions(), std::filesystem::perm_options::replace,
+                                 permitted);
     std::error_code renamed;
     std::filesystem::rename(std::filesystem::path(staging_path.toStdString()),
                             std::filesystem::path(QFile::encodeName(mp4_path).toStdString()),

@@ -12,6 +12,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 using namespace lbm::media;
 using lbm::media::test::drainFrames;
 using lbm::media::test::encodeStream;
@@ -104,4 +106,26 @@ TEST_CASE("Remux errors say what is wrong and leave no partial output", "[media]
     INFO(result.error.toStdString());
     CHECK(result.error.contains(unwritable));
     CHECK_FALSE(QFile::exists(dir.filePath(QStringLiteral("out.mp4"))));
+}
+
+TEST_CASE("The saved MP4 gets the user's umask, not a temporary file's 0600", "[media][remux]") {
+    const auto stream = encodeStream({9, 12});
+    QTemporaryDir dir;
+    const QString raw = dir.filePath(QStringLiteral("stream.m4s"));
+    REQUIRE(writeFile(raw, stream.concatenated()));
+    for (const auto& [mask, expected] : {std::pair{0022u, QFile::ReadOwner | QFile::WriteOwner |
+                                                              QFile::ReadGroup | QFile::ReadOther},
+                                         std::pair{0077u, QFile::ReadOwner | QFile::WriteOwner}}) {
+        const mode_t previous = ::umask(mask);
+        const QString mp4 = dir.filePath(QStringLiteral("out-%1.mp4").arg(mask, 3, 8));
+        const RemuxResult result = remuxToMp4(raw, mp4);
+        ::umask(previous);
+        REQUIRE(result.ok);
+        // QFile reports the owner's bits twice (as "user" and "owner"): compare those kinds.
+        const auto permissions =
+            QFile::permissions(mp4) & (QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner |
+                                       QFile::ReadGroup | QFile::WriteGroup | QFile::ExeGroup |
+                                       QFile::ReadOther | QFile::WriteOther | QFile::ExeOther);
+        CHECK(permissions == expected);
+    }
 }
