@@ -1,0 +1,108 @@
+// MainWindow, the part that remembers and opens: QSettings for the form, presets, speed,
+// retention and layout; workload files; session documents with their own recordings.
+
+#include "ui/main_window.h"
+
+#include "ui/banner.h"
+#include "ui/document_viewer.h"
+#include "ui/latency_chart.h"
+#include "ui/live_readout.h"
+#include "ui/presenter_mode.h"
+#include "ui/prompt_panel.h"
+#include "ui/recording_player.h"
+#include "ui/session_form.h"
+#include "ui/video_view.h"
+
+#include <QDir>
+#include <QLabel>
+#include <QSettings>
+
+#include <exception>
+
+namespace lbm::ui {
+
+void MainWindow::loadSettings() {
+    QSettings settings;
+    m_form->loadSettings(settings);
+    const QStringList presets = settings.value(QStringLiteral("prompt/presets")).toStringList();
+    if (!presets.isEmpty()) {
+        m_prompt_panel->setPresets(presets);
+    }
+    setSpeedFactor(settings.value(QStringLiteral("camera/speed"), 1.0).toDouble());
+    m_keeper->setKeep(
+        settings.value(QStringLiteral("sessions/keep"), lbm::engine::SessionArchive::kDefaultKeep)
+            .toInt());
+    if (settings.contains(QStringLiteral("window/geometry"))) {
+        restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+        m_layout_restored =
+            restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    }
+}
+
+void MainWindow::saveSettings() const {
+    QSettings settings;
+    m_form->saveSettings(settings);
+    settings.setValue(QStringLiteral("prompt/presets"), m_prompt_panel->presets());
+    settings.setValue(QStringLiteral("camera/speed"), speedFactor());
+    settings.setValue(QStringLiteral("sessions/keep"), m_keeper->keep());
+    if (!m_presenter->isOn()) {
+        settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+        settings.setValue(QStringLiteral("window/state"), saveState());
+    }
+}
+
+bool MainWindow::openWorkload(const QString& path) {
+    try {
+        m_form->loadWorkloadFile(path);
+        hideBanner();
+        m_status->setText(tr("Loaded the workload %1.").arg(QDir::toNativeSeparators(path)));
+        return true;
+    } catch (const std::exception& error) {
+        showBanner(tr("Cannot open workload %1: %2").arg(path, QString::fromUtf8(error.what())));
+        return false;
+    }
+}
+
+bool MainWindow::openDocument(const QString& path) {
+    if (m_engine->running()) {
+        showBanner(tr("Stop the session before opening a document."));
+        return false;
+    }
+    QString error;
+    m_player->close();
+    if (!m_viewer->open(path, &error)) {
+        showBanner(error);
+        return false;
+    }
+    m_live_timer.stop();
+    m_clock->reset(); // the last session's frames still queued for the screen must not draw
+    m_readout->setShowingDocument(true);
+    m_chart->setFollow(false);
+    m_viewer->warning().isEmpty() ? hideBanner() : showBanner(m_viewer->warning(), false);
+    // Its own recording when one lies beside it (every kept session has one), never the last
+    // session's; the HUD speaks of the live session only.
+    const QString recording = m_viewer->recordingPath();
+    if (!recording.isEmpty()) {
+        m_player->open(recording, m_viewer->document()->sessions.front().chunks,
+                       RecordingPlayer::marksFromInteractions(m_viewer->interactions()),
+                       m_viewer->document()->config.target_fps);
+    } else {
+        m_video->showIdlePicture();
+    }
+    m_video->hud().setLines({});
+    m_video->refreshOverlay();
+    m_status->setText(m_viewer->statusText());
+    updateActions();
+    return true;
+}
+
+bool MainWindow::compareDocument(const QString& path) {
+    QString error;
+    if (!m_viewer->compare(path, &error)) {
+        showBanner(error);
+        return false;
+    }
+    return true;
+}
+
+} // namespace lbm::ui
