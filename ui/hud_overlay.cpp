@@ -38,7 +38,7 @@ QStringList composeHudLines(const HudState& state) {
                      .arg(state.keys)
                      .arg(state.speed, 0, 'f', 1);
     }
-    lines << QApplication::translate("HudOverlay", "buffer %1 s ahead")
+    lines << QApplication::translate("HudOverlay", "player buffer %1 s")
                  .arg(state.buffered_ahead_s, 0, 'f', 2);
     if (state.paused) {
         lines << QApplication::translate("HudOverlay", "PAUSED");
