@@ -22,9 +22,9 @@ namespace lbm::sim {
 
 // How fast the growing visual faults grow, per chunk of progress (they grow frame by frame,
 // so no chunk boundary shows a step), and where they stop.
-inline constexpr double kBlurSigmaPxPerChunk = 1.5;
+inline constexpr double kBlurSigmaPxPerChunk = 2.0;
 inline constexpr double kMaxBlurSigmaPx = 8.0;
-inline constexpr double kWarmCastPerChunk = 8.0;
+inline constexpr double kWarmCastPerChunk = 12.0;
 inline constexpr double kMaxWarmCast = 96.0;
 
 // Applies the visual faults (seam, freeze, blur, tint) to a chunk's planned frames: the
