@@ -77,11 +77,14 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     uint64_t change_sum = 0;
     uint64_t laplacian_sum = 0;
     uint64_t laplacian_count = 0;
-    for (int y = top; y < bottom; y += m_step) {
+    // Sampled rows start one column further each time (quincunx for step 2), so a pan by an
+    // odd number of pixels moves content past samples in every frame, not every other one.
+    int row_index = 0;
+    for (int y = top; y < bottom; y += m_step, ++row_index) {
         const uint8_t* row = luma + static_cast<ptrdiff_t>(y) * stride;
         const uint8_t* above = row - stride;
         const uint8_t* below = row + stride;
-        for (int x = 0; x < width; x += m_step) {
+        for (int x = row_index % m_step; x < width; x += m_step) {
             const int pixel = row[x];
             luma_sum += static_cast<uint64_t>(pixel);
             if (comparable) {

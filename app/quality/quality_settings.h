@@ -32,9 +32,10 @@ struct QualityThresholds {
     // total (8-bit levels) never visibly landed.
     double transition_min_change = 4.0;
     // transition: it has landed in the first chunk whose look has covered all but this
-    // share of one chunk's step (K chunks share the change; 0.5 = halfway between the last
-    // two steps of an even blend).
-    double transition_step_tolerance = 0.5;
+    // share of one chunk's step (K chunks share the change evenly): a K=1 transition must
+    // cover 65% of its change in its one chunk, a K=3 one 88% by its third and less than
+    // 67% by its second.
+    double transition_step_tolerance = 0.35;
 };
 
 struct QualitySettings {
