@@ -100,7 +100,7 @@ QString writeReplayDocument() {
     return path;
 }
 
-QualitySessionRun runAndLog(const QualitySessionSpec& spec, int timeout_ms = 60000) {
+QualitySessionRun runAndLog(const QualitySessionSpec& spec, int timeout_ms = 240000) {
     QualitySessionRun run = runQualitySession(spec, timeout_ms);
     if (qEnvironmentVariableIsSet("LBM_QUALITY_DUMP")) {
         qInfo().noquote() << spec.profile << spec.faults << '\n'
