@@ -158,7 +158,11 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
     session::SessionClient client;
     QEventLoop loop;
     QObject::connect(
-        &client, &session::SessionClient::chunkReceived, [&](const session::ChunkEvent& chunk) {
+        &client, &session::SessionClient::chunkReceived, [&](const session::ChunkEvent& received) {
+            // The event crossed from the network thread through Qt's event queue, which
+            // ThreadSanitizer cannot see; copying it takes the shared data's atomic reference
+            // (an acquire it does see) before anything is read.
+            const session::ChunkEvent chunk = received;
             if (chunk.isMedia() && chunk.generationChunkIndex()) {
                 const ChunkContext context =
                     builder.build(*chunk.generationChunkIndex(), chunk.startedEventIds(),

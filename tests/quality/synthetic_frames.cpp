@@ -2,11 +2,10 @@
 
 #include "app/media/av_ptr.h"
 
-#include <catch2/catch.hpp>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <new>
 
 namespace lbm::quality::test {
 namespace {
@@ -29,16 +28,27 @@ media::DecodedFrame wrap(const AVFrame* frame, qint64 global, qint64 chunk, int 
     return media::DecodedFrame(frame, tag);
 }
 
+// No Catch assertions here: the worker tests build frames on a producer thread, and Catch's
+// assertion counters are not thread-safe.
+media::AvFramePtr allocateFrame(int format, int width, int height) {
+    media::AvFramePtr frame(av_frame_alloc());
+    if (!frame) {
+        throw std::bad_alloc();
+    }
+    frame->format = format;
+    frame->width = width;
+    frame->height = height;
+    if (av_frame_get_buffer(frame.get(), 0) < 0) {
+        throw std::bad_alloc();
+    }
+    return frame;
+}
+
 } // namespace
 
 media::DecodedFrame syntheticFrame(const SyntheticPicture& picture, qint64 global_frame_number,
                                    qint64 generation_index, int index_in_chunk) {
-    media::AvFramePtr frame(av_frame_alloc());
-    REQUIRE(frame);
-    frame->format = AV_PIX_FMT_YUV420P;
-    frame->width = kSyntheticWidth;
-    frame->height = kSyntheticHeight;
-    REQUIRE(av_frame_get_buffer(frame.get(), 0) >= 0);
+    media::AvFramePtr frame = allocateFrame(AV_PIX_FMT_YUV420P, kSyntheticWidth, kSyntheticHeight);
     std::vector<int> luma(static_cast<size_t>(kSyntheticWidth * kSyntheticHeight));
     for (int y = 0; y < kSyntheticHeight; ++y) {
         for (int x = 0; x < kSyntheticWidth; ++x) {
@@ -87,12 +97,7 @@ media::DecodedFrame syntheticFrame(const SyntheticPicture& picture, qint64 globa
 }
 
 media::DecodedFrame rgbFrame(qint64 global_frame_number, qint64 generation_index) {
-    media::AvFramePtr frame(av_frame_alloc());
-    REQUIRE(frame);
-    frame->format = AV_PIX_FMT_RGB24;
-    frame->width = 32;
-    frame->height = 32;
-    REQUIRE(av_frame_get_buffer(frame.get(), 0) >= 0);
+    media::AvFramePtr frame = allocateFrame(AV_PIX_FMT_RGB24, 32, 32);
     return wrap(frame.get(), global_frame_number, generation_index, 0);
 }
 
