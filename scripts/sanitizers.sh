@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds a sanitizer preset and runs its test preset; any sanitizer report fails the run.
 #   bash scripts/sanitizers.sh asan   # the whole suite under ASan + UBSan + LeakSanitizer
-#   bash scripts/sanitizers.sh tsan   # session, decoder, playback and simulator tests under TSan
+#   bash scripts/sanitizers.sh tsan   # session, decoder, playback, simulator and quality tests under TSan
 # Needs the packages scripts/quickstart.sh installs (run it once first). Without a display
 # the suite runs under xvfb-run, as the quick start's test command does.
 set -euo pipefail

@@ -1,5 +1,6 @@
 #include "app/cli/report_command.h"
 
+#include "app/report/quality_text.h"
 #include "app/report/report_error.h"
 #include "app/report/session_document.h"
 #include "app/report/text_report.h"
@@ -157,7 +158,8 @@ int runReportCommand(const QStringList& arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Recompute a recorded run's metrics from its chunk rows and print the benchmark's "
-        "report.\nReads lingbot-monitor session documents and the Python benchmark's "
+        "report,\nthen the visual quality section when the document carries the analysis.\n"
+        "Reads lingbot-monitor session documents and the Python benchmark's "
         "--output-json files.\nOptions override the file's config; without them the file's "
         "values are used."));
     parser.addPositionalArgument(QStringLiteral("FILE.json"),
@@ -229,7 +231,10 @@ int runReportCommand(const QStringList& arguments) {
             err << "warning: " << warning << '\n';
         }
         recompute(document, overrides);
-        const QString text = report::formatTextReport(document);
+        // The benchmark's sections as they are, then our visual quality section when the
+        // document carries the analysis.
+        const QString text =
+            report::formatTextReport(document) + report::formatQualitySection(document);
         const QString output = parser.value(QStringLiteral("output-json"));
         if (!output.isEmpty()) {
             addProvenance(document, path);

@@ -27,6 +27,8 @@ public:
     void addColumn(const QString& header, const QStringList& values);
 
     int rowCount() const { return static_cast<int>(m_records.size()); }
+    // The rows' records, in index order (what addColumn's values line up with).
+    const std::vector<lbm::ChunkRecord>& records() const { return m_records; }
     QByteArray toCsv() const;
     // Atomic write (QSaveFile); throws ReportError with the path and the reason.
     void write(const QString& path) const;

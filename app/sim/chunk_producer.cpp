@@ -1,9 +1,60 @@
 #include "app/sim/chunk_producer.h"
 
+#include <algorithm>
+
 namespace lbm::sim {
 
-ChunkProducer::ChunkProducer(const QImage& first_frame, int width, int height, int fps)
+void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, int width,
+                       int height) {
+    if (plan.frames.empty()) {
+        return;
+    }
+    const int chunk = plan.generation_chunk_index;
+    // Each seam up to this chunk mirrors the view once more: offsetting the pan by one
+    // frame in both axes shows the 2x2 mirrored tile's opposite quadrant, the scene turned
+    // by 180 degrees. A different view with the same colours and detail, so a seam is only a
+    // seam and never also a tint or a blur.
+    int seams = 0;
+    for (const FaultSpec& fault : faults) {
+        seams += fault.kind == FaultKind::Seam && fault.chunk <= chunk ? 1 : 0;
+    }
+    const std::optional<int> blur_from = firstFaultChunk(faults, FaultKind::Blur);
+    const std::optional<int> tint_from = firstFaultChunk(faults, FaultKind::Tint);
+    const double frames = static_cast<double>(plan.frames.size());
+    for (size_t i = 0; i < plan.frames.size(); ++i) {
+        FrameState& state = plan.frames[i];
+        if (seams % 2 == 1) {
+            state.view_offset_px = QPointF(width, height);
+        }
+        // Chunks of progress since the fault began, counted to the end of this frame.
+        const auto progress = [&](int from) {
+            return (chunk - from) + static_cast<double>(i + 1) / frames;
+        };
+        if (blur_from && chunk >= *blur_from) {
+            state.blur_sigma_px =
+                std::min(kMaxBlurSigmaPx, kBlurSigmaPxPerChunk * progress(*blur_from));
+        }
+        if (tint_from && chunk >= *tint_from) {
+            state.warm_cast = std::min(kMaxWarmCast, kWarmCastPerChunk * progress(*tint_from));
+        }
+    }
+    if (hasFault(faults, FaultKind::Freeze, chunk)) {
+        // The picture of the first frame throughout; frame numbers and captions move on.
+        const FrameState held = plan.frames.front();
+        for (FrameState& state : plan.frames) {
+            state.pose = held.pose;
+            state.grade = held.grade;
+            state.view_offset_px = held.view_offset_px;
+            state.blur_sigma_px = held.blur_sigma_px;
+            state.warm_cast = held.warm_cast;
+        }
+    }
+}
+
+ChunkProducer::ChunkProducer(const QImage& first_frame, int width, int height, int fps,
+                             std::vector<FaultSpec> faults)
     : m_renderer(first_frame, width, height)
+    , m_faults(std::move(faults))
     , m_width(width)
     , m_height(height)
     , m_fps(fps) {}
@@ -38,8 +89,10 @@ void ChunkProducer::produce(const ChunkPlan& plan, bool last) {
         if (!m_encoder) {
             m_encoder = std::make_unique<Fmp4Encoder>(m_width, m_height, m_fps, 1);
         }
+        ChunkPlan faulted = plan;
+        applyVisualFaults(faulted, m_faults, m_width, m_height);
         QByteArray media;
-        for (const FrameState& frame : plan.frames) {
+        for (const FrameState& frame : faulted.frames) {
             media += m_encoder->encode(m_renderer.render(frame));
         }
         QByteArray trailer;

@@ -5,6 +5,7 @@
 // hand-off is then explicit in our code (and visible to ThreadSanitizer, which cannot see
 // the futex inside Qt's event queue).
 
+#include "app/sim/fault_spec.h"
 #include "app/sim/fmp4_encoder.h"
 #include "app/sim/frame_renderer.h"
 #include "app/sim/interaction_engine.h"
@@ -15,13 +16,28 @@
 #include <deque>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 namespace lbm::sim {
+
+// How fast the growing visual faults grow, per chunk of progress (they grow frame by frame,
+// so no chunk boundary shows a step), and where they stop.
+inline constexpr double kBlurSigmaPxPerChunk = 2.0;
+inline constexpr double kMaxBlurSigmaPx = 8.0;
+inline constexpr double kWarmCastPerChunk = 12.0;
+inline constexpr double kMaxWarmCast = 96.0;
+
+// Applies the visual faults (seam, freeze, blur, tint) to a chunk's planned frames: the
+// ground truth the quality analysis is tested against. Other fault kinds are ignored.
+void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, int width,
+                       int height);
 
 class ChunkProducer : public QObject {
     Q_OBJECT
 public:
-    ChunkProducer(const QImage& first_frame, int width, int height, int fps);
+    // faults: the session's configured faults; the visual ones shape the pictures.
+    ChunkProducer(const QImage& first_frame, int width, int height, int fps,
+                  std::vector<FaultSpec> faults = {});
     ~ChunkProducer() override;
 
     // Any thread: queues the plan and wakes the worker. last: also finish the stream and
@@ -44,6 +60,7 @@ private:
     std::mutex m_queue_mutex;
     std::deque<QueuedPlan> m_queue; // guarded by m_queue_mutex
     FrameRenderer m_renderer;
+    const std::vector<FaultSpec> m_faults;
     std::unique_ptr<Fmp4Encoder> m_encoder;
     int m_width;
     int m_height;

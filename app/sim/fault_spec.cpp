@@ -9,7 +9,7 @@
 namespace lbm::sim {
 namespace {
 
-const std::array<std::pair<FaultKind, const char*>, 7> kKinds = {{
+const std::array<std::pair<FaultKind, const char*>, 11> kKinds = {{
     {FaultKind::Stall, "stall"},
     {FaultKind::Error, "error"},
     {FaultKind::Disconnect, "disconnect"},
@@ -17,6 +17,10 @@ const std::array<std::pair<FaultKind, const char*>, 7> kKinds = {{
     {FaultKind::OrphanBinary, "orphan-binary"},
     {FaultKind::Truncate, "truncate"},
     {FaultKind::SlowStart, "slow-start"},
+    {FaultKind::Seam, "seam"},
+    {FaultKind::Freeze, "freeze"},
+    {FaultKind::Blur, "blur"},
+    {FaultKind::Tint, "tint"},
 }};
 
 } // namespace
@@ -83,6 +87,16 @@ bool hasFault(const std::vector<FaultSpec>& faults, FaultKind kind, int chunk) {
     return std::any_of(faults.cbegin(), faults.cend(), [&](const FaultSpec& fault) {
         return fault.kind == kind && fault.chunk == chunk;
     });
+}
+
+std::optional<int> firstFaultChunk(const std::vector<FaultSpec>& faults, FaultKind kind) {
+    std::optional<int> first;
+    for (const FaultSpec& fault : faults) {
+        if (fault.kind == kind && (!first || fault.chunk < *first)) {
+            first = fault.chunk;
+        }
+    }
+    return first;
 }
 
 } // namespace lbm::sim

@@ -16,6 +16,12 @@ enum class FaultKind {
     OrphanBinary, // a binary frame with no metadata before the chunk's metadata
     Truncate,     // the chunk's binary frame is shorter than its byte_length
     SlowStart,    // the first chunk comes later than the stall timeout (unless pinged)
+    // Visual faults: the protocol stays correct, the picture goes wrong (ground truth for
+    // the visual quality analysis). The barcode band and the caption are never touched.
+    Seam,   // the chunk starts from the point-mirrored view and later chunks continue from it
+    Freeze, // every frame of the chunk shows the chunk's first picture
+    Blur,   // from the chunk on, a Gaussian blur that grows frame by frame
+    Tint,   // from the chunk on, a warm colour cast that grows frame by frame
 };
 
 struct FaultSpec {
@@ -31,5 +37,7 @@ struct FaultSpec {
 
 // The fault of this kind at this chunk, if one was configured.
 bool hasFault(const std::vector<FaultSpec>& faults, FaultKind kind, int chunk);
+// The earliest chunk a fault of this kind fires at, if one was configured.
+std::optional<int> firstFaultChunk(const std::vector<FaultSpec>& faults, FaultKind kind);
 
 } // namespace lbm::sim

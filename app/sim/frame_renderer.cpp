@@ -8,7 +8,10 @@
 #include <QTransform>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 namespace lbm::sim {
 namespace {
@@ -21,6 +24,79 @@ constexpr int kGradeAlpha = 80;
 constexpr double kZoomPerUnit = 0.9;
 // Strafing by 1.0 pans by 60% of the frame width.
 constexpr double kPanPerUnit = 0.6;
+
+constexpr int kBoxPasses = 3;
+constexpr int kChannels = 4; // RGB32 is stored as four bytes per pixel
+
+// Box radii whose three passes have the variance of a Gaussian of sigma (the usual
+// "boxes for Gauss" split: some passes one box width narrower than the others).
+std::array<int, kBoxPasses> boxRadiiForSigma(double sigma) {
+    const double ideal = std::sqrt(12.0 * sigma * sigma / kBoxPasses + 1.0);
+    int lower = static_cast<int>(std::floor(ideal));
+    if (lower % 2 == 0) {
+        --lower;
+    }
+    const int upper = lower + 2;
+    const double narrow_passes = (12.0 * sigma * sigma - kBoxPasses * lower * lower -
+                                  4.0 * kBoxPasses * lower - 3.0 * kBoxPasses) /
+                                 (-4.0 * lower - 4.0);
+    const int narrow = static_cast<int>(std::lround(narrow_passes));
+    std::array<int, kBoxPasses> radii{};
+    for (int pass = 0; pass < kBoxPasses; ++pass) {
+        radii[pass] = ((pass < narrow ? lower : upper) - 1) / 2;
+    }
+    return radii;
+}
+
+// One horizontal box pass over every row, edges replicated. Plain index arithmetic in the
+// inner loops: the simulator also runs in unoptimised sanitizer builds, where a helper call
+// per sample costs more than the sample.
+void boxRows(const QImage& source, QImage& target, int radius) {
+    const int width = source.width();
+    const int taps = 2 * radius + 1;
+    const int last = width - 1;
+    for (int y = 0; y < source.height(); ++y) {
+        const uchar* in = source.constScanLine(y);
+        uchar* out = target.scanLine(y);
+        for (int channel = 0; channel < kChannels; ++channel) {
+            int sum = (radius + 1) * in[channel];
+            for (int k = 1; k <= radius; ++k) {
+                sum += in[(k < last ? k : last) * kChannels + channel];
+            }
+            for (int x = 0; x < width; ++x) {
+                out[x * kChannels + channel] = static_cast<uchar>((sum + taps / 2) / taps);
+                const int entering = x + radius + 1 < last ? x + radius + 1 : last;
+                const int leaving = x - radius > 0 ? x - radius : 0;
+                sum += in[entering * kChannels + channel] - in[leaving * kChannels + channel];
+            }
+        }
+    }
+}
+
+// One vertical box pass: running column sums, so memory is walked row by row.
+void boxColumns(const QImage& source, QImage& target, int radius) {
+    const int height = source.height();
+    const int bytes = source.width() * kChannels;
+    const int taps = 2 * radius + 1;
+    const auto row = [&](int y) { return source.constScanLine(std::clamp(y, 0, height - 1)); };
+    std::vector<int> sum_storage(static_cast<size_t>(bytes), 0);
+    int* sums = sum_storage.data();
+    for (int k = -radius; k <= radius; ++k) {
+        const uchar* in = row(k);
+        for (int i = 0; i < bytes; ++i) {
+            sums[i] += in[i];
+        }
+    }
+    for (int y = 0; y < height; ++y) {
+        uchar* out = target.scanLine(y);
+        const uchar* entering = row(y + radius + 1);
+        const uchar* leaving = row(y - radius);
+        for (int i = 0; i < bytes; ++i) {
+            out[i] = static_cast<uchar>((sums[i] + taps / 2) / taps);
+            sums[i] += entering[i] - leaving[i];
+        }
+    }
+}
 
 } // namespace
 
@@ -47,10 +123,10 @@ QImage FrameRenderer::render(const FrameState& state) const {
     QPainter painter(&frame);
     // One tile width per full turn, so the view wraps seamlessly at +-180 deg of yaw.
     const double pixels_per_degree = m_tile.width() / 360.0;
-    const double pan_x =
-        state.pose.yawDeg() * pixels_per_degree + state.pose.position.x() * kPanPerUnit * m_width;
+    const double pan_x = state.pose.yawDeg() * pixels_per_degree +
+                         state.pose.position.x() * kPanPerUnit * m_width + state.view_offset_px.x();
     const double pan_y = -state.pose.pitchDeg() * pixels_per_degree -
-                         state.pose.position.y() * kPanPerUnit * m_width;
+                         state.pose.position.y() * kPanPerUnit * m_width + state.view_offset_px.y();
     const double zoom = std::clamp(std::exp(kZoomPerUnit * state.pose.position.z()), 0.25, 8.0);
     QTransform view;
     view.translate(m_width / 2.0, m_height / 2.0);
@@ -66,6 +142,12 @@ QImage FrameRenderer::render(const FrameState& state) const {
     tint.setAlpha(kGradeAlpha);
     painter.fillRect(frame.rect(), tint);
     painter.end();
+    if (state.blur_sigma_px > 0.0) {
+        blurImage(frame, state.blur_sigma_px);
+    }
+    if (state.warm_cast != 0.0) {
+        castImage(frame, state.warm_cast);
+    }
 
     const int caption_height = PixelFont::textHeight(kCaptionScale) + 2 * kCaptionMargin;
     QPainter boxes(&frame);
@@ -87,6 +169,41 @@ QImage FrameRenderer::render(const FrameState& state) const {
                     chunk_text, kCaptionScale, QColor(255, 230, 90));
     drawFrameBarcode(frame, state.frame_number);
     return frame;
+}
+
+void FrameRenderer::blurImage(QImage& image, double sigma_px) {
+    if (sigma_px <= 0.0 || image.isNull()) {
+        return;
+    }
+    Q_ASSERT(image.depth() == 32);
+    QImage scratch(image.size(), image.format());
+    for (const int radius : boxRadiiForSigma(sigma_px)) {
+        if (radius > 0) {
+            boxRows(image, scratch, radius);
+            boxColumns(scratch, image, radius);
+        }
+    }
+}
+
+void FrameRenderer::castImage(QImage& image, double cast) {
+    const int shift = static_cast<int>(std::lround(cast));
+    if (shift == 0 || image.isNull()) {
+        return;
+    }
+    Q_ASSERT(image.format() == QImage::Format_RGB32 || image.format() == QImage::Format_ARGB32);
+    // 0xAARRGGBB words: red is bits 16-23, blue bits 0-7.
+    for (int y = 0; y < image.height(); ++y) {
+        auto* pixels = reinterpret_cast<quint32*>(image.scanLine(y));
+        for (int x = 0; x < image.width(); ++x) {
+            const quint32 pixel = pixels[x];
+            int red = static_cast<int>((pixel >> 16) & 0xFF) + shift;
+            int blue = static_cast<int>(pixel & 0xFF) - shift;
+            red = red < 0 ? 0 : (red > 255 ? 255 : red);
+            blue = blue < 0 ? 0 : (blue > 255 ? 255 : blue);
+            pixels[x] = (pixel & 0xFF00FF00u) | (static_cast<quint32>(red) << 16) |
+                        static_cast<quint32>(blue);
+        }
+    }
 }
 
 QColor FrameRenderer::gradeForPrompt(const QString& prompt) {

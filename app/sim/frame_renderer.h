@@ -7,6 +7,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QPointF>
 #include <QString>
 
 namespace lbm::sim {
@@ -18,6 +19,12 @@ struct FrameState {
     QString caption; // prompt text (and transition progress) shown at the top
     qint64 frame_number = 0;
     qint64 generation_chunk_index = 0;
+    // Injected visual faults (FaultKind::Seam, Blur, Tint). They change the picture only:
+    // the caption and the barcode band are drawn over it afterwards, so frame numbers stay
+    // readable.
+    QPointF view_offset_px;     // added to the camera's pan (the tile is 2x2 mirrored)
+    double blur_sigma_px = 0.0; // Gaussian blur of the picture
+    double warm_cast = 0.0;     // added to red and taken from blue, in 8-bit levels
 };
 
 class FrameRenderer {
@@ -31,6 +38,11 @@ public:
     static QColor gradeForPrompt(const QString& prompt);
     // Component-wise blend, t in [0, 1].
     static QColor blend(const QColor& from, const QColor& to, double t);
+    // In place on an RGB32 image: three box passes per axis (a close Gaussian
+    // approximation whose cost does not grow with sigma), edges replicated.
+    static void blurImage(QImage& image, double sigma_px);
+    // In place on an RGB32 image: red + cast, blue - cast, clamped to 0..255.
+    static void castImage(QImage& image, double cast);
 
 private:
     int m_width;

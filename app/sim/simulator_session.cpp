@@ -252,8 +252,8 @@ void SimulatorSession::startStreaming(const StartRequest& request) {
         // http(s) references are accepted without fetching: draw the bundled frame instead.
         first_frame = QImage::fromData(bundledFirstFramePng());
     }
-    auto producer =
-        std::make_unique<ChunkProducer>(first_frame, m_config.width, m_config.height, request.fps);
+    auto producer = std::make_unique<ChunkProducer>(first_frame, m_config.width, m_config.height,
+                                                    request.fps, m_config.faults);
     producer->moveToThread(&m_thread);
     m_producer = producer.release(); // owned by the thread from here: deleted on finish
     connect(&m_thread, &QThread::finished, m_producer, &QObject::deleteLater);

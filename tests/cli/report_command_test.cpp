@@ -1,6 +1,7 @@
 // `lingbot-monitor report` run as a real process on documents built from golden records.
 
 #include "app/report/metrics_json.h"
+#include "app/report/quality_json.h"
 #include "app/report/session_document.h"
 #include "metrics/session_metrics.h"
 #include "tests/report/golden_json.h"
@@ -407,4 +408,72 @@ TEST_CASE("report --help lists every option with its default", "[cli][report]") 
     }
     // One "Default:" per option that takes a value.
     CHECK(help.count(QStringLiteral("Default:")) == 5);
+}
+
+TEST_CASE("report prints the Visual quality section again from a document that has it",
+          "[cli][report][quality]") {
+    QTemporaryDir dir;
+    REQUIRE(dir.isValid());
+    const QJsonArray cases = goldenMetrics();
+    QJsonObject document;
+    for (qsizetype i = 0; i < cases.size() && document.isEmpty(); ++i) {
+        if (cases.at(i).toObject().contains(QStringLiteral("ok"))) {
+            document = lbm::test::benchmarkDocumentForMetricsCase(cases.at(i).toObject());
+        }
+    }
+    REQUIRE_FALSE(document.isEmpty());
+    const QString plain = dir.filePath(QStringLiteral("plain.json"));
+    writeJson(plain, document);
+    const RunResult before = runMonitor({QStringLiteral("report"), plain});
+    INFO(before.err.toStdString());
+    REQUIRE(before.exit_code == 0);
+    CHECK_FALSE(before.out.contains(QStringLiteral("Visual quality")));
+
+    // The same document with an analysis stored under our key: a seam at chunk 2.
+    lbm::report::SessionQuality analysis;
+    for (qint64 index = 0; index < 4; ++index) {
+        lbm::quality::ChunkQuality chunk;
+        chunk.generation_index = index;
+        chunk.frame_count = index == 0 ? 9 : 12;
+        chunk.sharpness_ratio = 1.0;
+        chunk.is_final = true;
+        if (index > 0) {
+            chunk.seam_score = index == 2 ? 9.25 : 1.0;
+        }
+        if (index == 2) {
+            chunk.flags = lbm::quality::QualityFlag::Seam;
+        }
+        analysis.chunks.push_back(chunk);
+    }
+    QJsonArray sessions = document.value(QStringLiteral("sessions")).toArray();
+    QJsonObject session = sessions.at(0).toObject();
+    QJsonObject ours = session.value(lbm::report::kMonitorKey).toObject();
+    ours.insert(lbm::report::kQualityKey, lbm::report::qualityToJson(analysis));
+    session.insert(lbm::report::kMonitorKey, ours);
+    sessions.replace(0, session);
+    document.insert(QStringLiteral("sessions"), sessions);
+    const QString analysed = dir.filePath(QStringLiteral("analysed.json"));
+    const QString rewritten = dir.filePath(QStringLiteral("rewritten.json"));
+    writeJson(analysed, document);
+    const RunResult after = runMonitor(
+        {QStringLiteral("report"), analysed, QStringLiteral("--output-json"), rewritten});
+    INFO(after.err.toStdString());
+    REQUIRE(after.exit_code == 0);
+    INFO(after.out.toStdString());
+    // The benchmark's sections unchanged, then ours.
+    REQUIRE(after.out.startsWith(before.out));
+    const QString added = after.out.mid(before.out.size());
+    CHECK(added.startsWith(QStringLiteral("====================== Visual quality "
+                                          "======================\n")));
+    CHECK(hasLine(added, row("  seam (score >= 3.0):", "2")));
+    CHECK(hasLine(added, row("Worst seam score (outside transitions):", "9.25 (chunk 2)")));
+    // The rewritten document keeps the analysis.
+    const QJsonObject written = lbm::test::readJsonObject(rewritten);
+    CHECK(written.value(QStringLiteral("sessions"))
+              .toArray()
+              .at(0)
+              .toObject()
+              .value(lbm::report::kMonitorKey)
+              .toObject()
+              .contains(lbm::report::kQualityKey));
 }

@@ -1,0 +1,41 @@
+#pragma once
+// What the interaction timeline says about one generation chunk, in plain values: which
+// prompt transitions started, run or completed in it and how many chunks each was given, and
+// whether the camera moves. The quality analysis uses it to tell an expected change (a
+// prompt transition, camera motion) from a defect. It knows nothing of the session layer's
+// types: whoever runs the session fills it from the chunk's metadata (started / active /
+// completed event ids) and from what it knows of each event (the workload's prompt updates,
+// the prompts and camera moves it sent).
+
+#include <QString>
+#include <QtGlobal>
+
+#include <vector>
+
+namespace lbm::quality {
+
+// One prompt interaction as seen in one chunk's metadata.
+struct PromptInChunk {
+    QString event_id;
+    // transition_chunks K the prompt was sent with (0 = hard switch, reached in its first
+    // chunk like K = 1).
+    int transition_chunks = 0;
+    bool started = false;   // in started_event_ids
+    bool active = false;    // in active_event_ids
+    bool completed = false; // in completed_event_ids
+};
+
+struct ChunkContext {
+    qint64 generation_index = 0;
+    // Only prompt interactions; camera interactions go in the two flags below.
+    std::vector<PromptInChunk> prompts;
+    // The camera moves in this chunk (a camera_action_script entry with keys, or an active
+    // camera interaction with a non-zero velocity or an unreached target). Near-identical
+    // frames under a moving camera are a freeze even when the picture never moved before.
+    bool camera_moving = false;
+    // The camera is told to jump at this chunk's start (a camera target with
+    // transition_chunks 0): a large change across the boundary is expected, not a seam.
+    bool camera_jump = false;
+};
+
+} // namespace lbm::quality

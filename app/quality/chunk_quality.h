@@ -1,0 +1,121 @@
+#pragma once
+// The visual quality of one generation chunk: its numeric signals, the flags the thresholds
+// raise, how each prompt transition that should have landed in it did, and whether the
+// result is final. Plain values, copied freely across threads (registered for queued
+// signals by registerQualityMetaTypes()).
+
+#include <QFlags>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <QtGlobal>
+
+#include <optional>
+#include <vector>
+
+namespace lbm::quality {
+
+enum class QualityFlag : unsigned {
+    Seam = 1u << 0,       // the chunk does not continue the last one
+    Freeze = 1u << 1,     // a run of near-identical frames
+    Blur = 1u << 2,       // sharpness fell below the threshold share of the reference
+    Tint = 1u << 3,       // the mean chroma drifted from the reference
+    Transition = 1u << 4, // a prompt transition landed off its K chunks, or never
+};
+Q_DECLARE_FLAGS(QualityFlags, QualityFlag)
+Q_DECLARE_OPERATORS_FOR_FLAGS(QualityFlags)
+
+// Every flag in report order, and its name ("seam", "freeze", "blur", "tint", "transition").
+const std::vector<QualityFlag>& allQualityFlags();
+QString qualityFlagName(QualityFlag flag);
+std::optional<QualityFlag> qualityFlagFromName(const QString& name);
+// The names of the flags that are set, in report order.
+QStringList qualityFlagNames(QualityFlags flags);
+
+enum class TransitionVerdict { OnTime, Early, Late, Never };
+QString transitionVerdictName(TransitionVerdict verdict); // "on-time", "early", "late", "never"
+std::optional<TransitionVerdict> transitionVerdictFromName(const QString& name);
+
+// How one prompt transition landed, judged once the chunk after its last one was seen.
+struct TransitionCheck {
+    QString event_id;
+    int transition_chunks = 0;
+    qint64 start_chunk = 0;
+    // start_chunk + max(K, 1) - 1: where the look should reach the new prompt's.
+    qint64 expected_chunk = 0;
+    // Where the look reached it; nullopt when it never visibly changed.
+    std::optional<qint64> landed_chunk;
+    TransitionVerdict verdict = TransitionVerdict::OnTime;
+
+    bool operator==(const TransitionCheck&) const = default;
+};
+
+// One decoded frame's signals (window of the frame only, see QualitySettings::edge_margin).
+struct FrameQuality {
+    qint64 global_frame_number = 0;
+    int index_in_chunk = -1;
+    // Mean absolute luma difference to the previous frame in stream order, 8-bit levels;
+    // nullopt for the first frame and after a gap in frame numbers.
+    std::optional<double> change;
+    bool frozen = false; // change below QualityThresholds::freeze_change
+    // Mean absolute 4-neighbour Laplacian of luma: fine detail; falls as the picture blurs.
+    double sharpness = 0.0;
+    double mean_y = 0.0;
+    double mean_u = 0.0;
+    double mean_v = 0.0;
+
+    bool operator==(const FrameQuality&) const = default;
+};
+
+struct ChunkQuality {
+    qint64 generation_index = 0;
+    int frame_count = 0;
+    // Per-frame signals in stream order (not stored in session documents).
+    std::vector<FrameQuality> frames;
+
+    // Median frame-to-frame change inside the chunk (its first frame's change excluded).
+    double change_median = 0.0;
+    // The first frame's change against the previous chunk's last frame; nullopt for the
+    // first chunk and when frames between them are missing.
+    std::optional<double> boundary_change;
+    // boundary_change / max(motion floor, change_median of this and the previous chunk).
+    std::optional<double> seam_score;
+    // The longest run of near-identical frames inside the chunk.
+    int frozen_frames = 0;
+    // Mean sharpness and its ratio to the reference chunk's.
+    double sharpness = 0.0;
+    double sharpness_ratio = 1.0;
+    // Mean Y, U, V (8-bit levels) and the distance of (U, V) from the reference chunk's.
+    double mean_y = 0.0;
+    double mean_u = 0.0;
+    double mean_v = 0.0;
+    double chroma_drift = 0.0;
+    // The chunk blur and tint are measured against: the first chunk, or the last chunk in
+    // which a prompt transition completed.
+    qint64 reference_chunk = 0;
+
+    // From the chunk's context: a prompt transition runs in it (changes are expected), the
+    // camera moves.
+    bool in_transition = false;
+    bool camera_moving = false;
+    // Transitions expected to land in this chunk, judged.
+    std::vector<TransitionCheck> transitions;
+
+    QualityFlags flags;
+    // Why a signal over its threshold raised no flag, or what a flag is about.
+    QStringList notes;
+    // False while a later chunk can still change this result (a transition that should land
+    // here is judged from the chunk after it).
+    bool is_final = false;
+
+    bool flagged(QualityFlag flag) const { return flags.testFlag(flag); }
+    // "seam;freeze" style: the set flags joined by ';', empty when clean.
+    QString flagsText() const { return qualityFlagNames(flags).join(QLatin1Char(';')); }
+};
+
+// For queued signal-slot connections; safe to call from any thread, any number of times.
+void registerQualityMetaTypes();
+
+} // namespace lbm::quality
+
+Q_DECLARE_METATYPE(lbm::quality::ChunkQuality)

@@ -1,0 +1,136 @@
+#include "app/quality/frame_measurer.h"
+
+extern "C" {
+#include <libavutil/frame.h>
+#include <libavutil/pixdesc.h>
+}
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace lbm::quality {
+namespace {
+
+constexpr int kMaxStep = 16;
+constexpr double kMaxMargin = 0.45;
+
+// 8-bit planar YUV with chroma planes 1 and 2 (yuv420p, yuvj420p, yuv422p, yuv444p, ...).
+bool isPlanarYuv8(int format) {
+    const AVPixFmtDescriptor* desc = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(format));
+    if (desc == nullptr || desc->nb_components < 3 || (desc->flags & AV_PIX_FMT_FLAG_RGB) ||
+        !(desc->flags & AV_PIX_FMT_FLAG_PLANAR) || (desc->flags & AV_PIX_FMT_FLAG_HWACCEL)) {
+        return false;
+    }
+    for (int i = 0; i < 3; ++i) {
+        if (desc->comp[i].depth != 8 || desc->comp[i].plane != i || desc->comp[i].step != 1) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+FrameMeasurer::FrameMeasurer(double edge_margin, int sample_step)
+    : m_edge_margin(std::clamp(edge_margin, 0.0, kMaxMargin))
+    , m_step(std::clamp(sample_step, 1, kMaxStep)) {}
+
+void FrameMeasurer::reset() {
+    m_previous.clear();
+    m_previous_width = 0;
+    m_previous_height = 0;
+}
+
+std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QString* error) {
+    if (!isPlanarYuv8(frame.format) || frame.width < 3 || frame.height < 3) {
+        if (error != nullptr) {
+            const char* name = av_get_pix_fmt_name(static_cast<AVPixelFormat>(frame.format));
+            *error = QStringLiteral("Visual quality analysis needs 8-bit planar YUV frames of at "
+                                    "least 3x3 pixels; got %1 at %2x%3, so those frames are "
+                                    "skipped.")
+                         .arg(QString::fromLatin1(name != nullptr ? name : "an unknown format"))
+                         .arg(frame.width)
+                         .arg(frame.height);
+        }
+        return std::nullopt;
+    }
+    const AVPixFmtDescriptor* desc = av_pix_fmt_desc_get(static_cast<AVPixelFormat>(frame.format));
+    const int width = frame.width;
+    const int height = frame.height;
+    const int margin = static_cast<int>(std::lround(height * m_edge_margin));
+    // Rows 1 .. height-2 at most, so the Laplacian's neighbours always exist.
+    const int top = std::max(1, margin);
+    const int bottom = std::min(height - 1, height - margin);
+    const uint8_t* luma = frame.data[0];
+    const int stride = frame.linesize[0];
+
+    const bool comparable =
+        m_previous_width == width && m_previous_height == height && !m_previous.empty();
+    // The buffer of two frames ago is reused for this frame's samples (no allocation per
+    // frame once the geometry is steady).
+    std::vector<uint8_t> samples = std::move(m_spare);
+    samples.clear();
+    samples.reserve(static_cast<size_t>((bottom - top) / m_step + 1) *
+                    static_cast<size_t>(width / m_step + 1));
+    uint64_t luma_sum = 0;
+    uint64_t change_sum = 0;
+    uint64_t laplacian_sum = 0;
+    uint64_t laplacian_count = 0;
+    // Sampled rows start one column further each time (quincunx for step 2), so a pan by an
+    // odd number of pixels moves content past samples in every frame, not every other one.
+    int row_index = 0;
+    for (int y = top; y < bottom; y += m_step, ++row_index) {
+        const uint8_t* row = luma + static_cast<ptrdiff_t>(y) * stride;
+        const uint8_t* above = row - stride;
+        const uint8_t* below = row + stride;
+        for (int x = row_index % m_step; x < width; x += m_step) {
+            const int pixel = row[x];
+            luma_sum += static_cast<uint64_t>(pixel);
+            if (comparable) {
+                change_sum += static_cast<uint64_t>(std::abs(pixel - m_previous[samples.size()]));
+            }
+            samples.push_back(static_cast<uint8_t>(pixel));
+            if (x > 0 && x < width - 1) {
+                laplacian_sum += static_cast<uint64_t>(
+                    std::abs(4 * pixel - row[x - 1] - row[x + 1] - above[x] - below[x]));
+                ++laplacian_count;
+            }
+        }
+    }
+
+    FrameMeasures measures;
+    const double sample_count = static_cast<double>(samples.size());
+    measures.mean_y = static_cast<double>(luma_sum) / sample_count;
+    measures.sharpness =
+        laplacian_count > 0 ? static_cast<double>(laplacian_sum) / laplacian_count : 0.0;
+    if (comparable) {
+        measures.change = static_cast<double>(change_sum) / sample_count;
+    }
+
+    const int chroma_width = -((-width) >> desc->log2_chroma_w);
+    const int chroma_top = top >> desc->log2_chroma_h;
+    const int chroma_bottom = std::max(chroma_top + 1, bottom >> desc->log2_chroma_h);
+    uint64_t u_sum = 0;
+    uint64_t v_sum = 0;
+    uint64_t chroma_count = 0;
+    for (int y = chroma_top; y < chroma_bottom; y += m_step) {
+        const uint8_t* u_row = frame.data[1] + static_cast<ptrdiff_t>(y) * frame.linesize[1];
+        const uint8_t* v_row = frame.data[2] + static_cast<ptrdiff_t>(y) * frame.linesize[2];
+        for (int x = 0; x < chroma_width; x += m_step) {
+            u_sum += u_row[x];
+            v_sum += v_row[x];
+            ++chroma_count;
+        }
+    }
+    measures.mean_u = static_cast<double>(u_sum) / static_cast<double>(chroma_count);
+    measures.mean_v = static_cast<double>(v_sum) / static_cast<double>(chroma_count);
+
+    m_spare = std::move(m_previous);
+    m_previous = std::move(samples);
+    m_previous_width = width;
+    m_previous_height = height;
+    return measures;
+}
+
+} // namespace lbm::quality

@@ -1,0 +1,352 @@
+#include "app/quality/quality_analyzer.h"
+
+extern "C" {
+#include <libavutil/frame.h>
+}
+
+#include <algorithm>
+#include <cmath>
+
+namespace lbm::quality {
+namespace {
+
+// The look a transition is judged by: the chunk's last latent frame (four pixel frames), the
+// state the chunk reached rather than its average.
+constexpr int kLookFrames = 4;
+
+double median(std::vector<double> values) {
+    if (values.empty()) {
+        return 0.0;
+    }
+    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+    std::nth_element(values.begin(), middle, values.end());
+    if (values.size() % 2 == 1) {
+        return *middle;
+    }
+    const double upper = *middle;
+    const double lower = *std::max_element(values.begin(), middle);
+    return (lower + upper) / 2.0;
+}
+
+QString number(double value, int decimals = 2) {
+    return QString::number(value, 'f', decimals);
+}
+
+bool runsTransition(const ChunkContext& context) {
+    return std::any_of(context.prompts.cbegin(), context.prompts.cend(),
+                       [](const PromptInChunk& p) { return p.started || p.active; });
+}
+
+// A prompt completes here and none is left half-way: the picture settled on a new prompt.
+bool settlesTransition(const ChunkContext& context) {
+    const bool completes = std::any_of(context.prompts.cbegin(), context.prompts.cend(),
+                                       [](const PromptInChunk& p) { return p.completed; });
+    const bool still_running =
+        std::any_of(context.prompts.cbegin(), context.prompts.cend(),
+                    [](const PromptInChunk& p) { return p.active && !p.completed; });
+    return completes && !still_running;
+}
+
+} // namespace
+
+QualityAnalyzer::QualityAnalyzer(const QualitySettings& settings)
+    : m_settings(settings)
+    , m_measurer(settings.edge_margin, settings.sample_step)
+    , m_judge(settings.thresholds) {}
+
+void QualityAnalyzer::setChunkContext(const ChunkContext& context) {
+    if (m_result_index.count(context.generation_index) > 0) {
+        warnOnce(QStringLiteral("The timeline context of chunk %1 came after the chunk was "
+                                "analysed; give each chunk's context before its frames are "
+                                "complete.")
+                     .arg(context.generation_index));
+        return;
+    }
+    PendingChunk& pending = m_pending[context.generation_index];
+    pending.context = context;
+    pending.complete = pending.complete || context.generation_index < m_current_chunk;
+    evaluateReady();
+}
+
+void QualityAnalyzer::addFrame(const media::DecodedFrame& frame) {
+    if (frame.isNull()) {
+        return;
+    }
+    QString error;
+    const std::optional<FrameMeasures> measures = m_measurer.measure(*frame.avFrame(), &error);
+    if (!measures) {
+        warnOnce(error);
+        return;
+    }
+    const media::FrameTag& tag = frame.tag();
+    FrameQuality quality;
+    quality.global_frame_number = tag.global_frame_number;
+    quality.index_in_chunk = tag.index_in_chunk;
+    // Across a gap in frame numbers the change spans missing frames: not a frame-to-frame one.
+    if (m_last_frame_number && tag.global_frame_number == *m_last_frame_number + 1) {
+        quality.change = measures->change;
+    }
+    m_last_frame_number = tag.global_frame_number;
+    quality.frozen = quality.change && *quality.change < m_settings.thresholds.freeze_change;
+    quality.sharpness = measures->sharpness;
+    quality.mean_y = measures->mean_y;
+    quality.mean_u = measures->mean_u;
+    quality.mean_v = measures->mean_v;
+    if (!tag.generation_index) {
+        return;
+    }
+    const qint64 chunk = *tag.generation_index;
+    if (m_result_index.count(chunk) > 0) {
+        warnOnce(QStringLiteral("A frame of chunk %1 came after the chunk was analysed; frames "
+                                "must arrive in stream order.")
+                     .arg(chunk));
+        return;
+    }
+    if (chunk > m_current_chunk) {
+        for (auto& [index, pending] : m_pending) {
+            pending.complete = pending.complete || index < chunk;
+        }
+        m_current_chunk = chunk;
+    }
+    m_pending[chunk].frames.push_back(quality);
+    evaluateReady();
+}
+
+void QualityAnalyzer::finish() {
+    m_finishing = true;
+    evaluateReady();
+    attachTransitionChecks(m_judge.finish());
+    for (ChunkQuality& chunk : m_results) {
+        if (!chunk.is_final) {
+            finalize(chunk);
+        }
+    }
+}
+
+std::vector<ChunkQuality> QualityAnalyzer::takeFinalChunks() {
+    std::vector<ChunkQuality> taken;
+    taken.swap(m_newly_final);
+    return taken;
+}
+
+QStringList QualityAnalyzer::takeWarnings() {
+    QStringList taken;
+    taken.swap(m_warnings);
+    return taken;
+}
+
+void QualityAnalyzer::warnOnce(const QString& message) {
+    if (!m_warned.contains(message)) {
+        m_warned.append(message);
+        m_warnings.append(message);
+    }
+}
+
+ChunkQuality* QualityAnalyzer::resultFor(qint64 index) {
+    const auto found = m_result_index.find(index);
+    return found == m_result_index.end() ? nullptr : &m_results[found->second];
+}
+
+void QualityAnalyzer::evaluateReady() {
+    while (!m_pending.empty()) {
+        const auto first = m_pending.begin();
+        if (!m_finishing && (!first->second.complete || !first->second.context)) {
+            return; // in generation order: a later chunk waits for this one
+        }
+        const qint64 index = first->first;
+        const PendingChunk pending = std::move(first->second);
+        m_pending.erase(first);
+        ChunkContext context = pending.context.value_or(ChunkContext{});
+        context.generation_index = index;
+
+        ChunkQuality chunk = evaluate(index, pending.frames, context);
+        std::optional<Look> look;
+        if (!chunk.frames.empty()) {
+            const int from = std::max(0, chunk.frame_count - kLookFrames);
+            Look sum{0.0, 0.0, 0.0};
+            for (int i = from; i < chunk.frame_count; ++i) {
+                sum[0] += chunk.frames[static_cast<size_t>(i)].mean_y;
+                sum[1] += chunk.frames[static_cast<size_t>(i)].mean_u;
+                sum[2] += chunk.frames[static_cast<size_t>(i)].mean_v;
+            }
+            const double count = chunk.frame_count - from;
+            look = Look{sum[0] / count, sum[1] / count, sum[2] / count};
+        }
+        const std::vector<TransitionCheck> checks = m_judge.observe(index, context, look);
+        const bool waits = m_judge.awaits(index);
+        m_result_index[index] = m_results.size();
+        m_results.push_back(std::move(chunk));
+        // Earlier chunks that this one's look decided become final before it.
+        attachTransitionChecks(checks);
+        if (!waits) {
+            finalize(m_results.back());
+        }
+    }
+}
+
+ChunkQuality QualityAnalyzer::evaluate(qint64 index, const std::vector<FrameQuality>& frames,
+                                       const ChunkContext& context) {
+    ChunkQuality chunk;
+    chunk.generation_index = index;
+    chunk.frames = frames;
+    chunk.frame_count = static_cast<int>(frames.size());
+    chunk.in_transition = runsTransition(context);
+    chunk.camera_moving = context.camera_moving;
+    chunk.reference_chunk = m_reference ? m_reference->chunk : index;
+    if (frames.empty()) {
+        chunk.notes.append(QStringLiteral("No frames of this chunk were decoded."));
+        return chunk;
+    }
+    std::vector<double> inside;
+    double sharpness = 0.0;
+    for (size_t i = 0; i < frames.size(); ++i) {
+        if (i > 0 && frames[i].change) {
+            inside.push_back(*frames[i].change);
+        }
+        sharpness += frames[i].sharpness;
+        chunk.mean_y += frames[i].mean_y;
+        chunk.mean_u += frames[i].mean_u;
+        chunk.mean_v += frames[i].mean_v;
+    }
+    const double count = static_cast<double>(frames.size());
+    chunk.change_median = median(std::move(inside));
+    chunk.sharpness = sharpness / count;
+    chunk.mean_y /= count;
+    chunk.mean_u /= count;
+    chunk.mean_v /= count;
+    const ChunkQuality* previous = resultFor(index - 1);
+    if (previous != nullptr && !previous->frames.empty() && frames.front().change &&
+        frames.front().global_frame_number == previous->frames.back().global_frame_number + 1) {
+        chunk.boundary_change = frames.front().change;
+    }
+    judgeSeam(chunk, context);
+    judgeFreeze(chunk, context);
+    judgeLook(chunk, context);
+    return chunk;
+}
+
+void QualityAnalyzer::judgeSeam(ChunkQuality& chunk, const ChunkContext& context) const {
+    // boundary_change is only set when the previous chunk was evaluated just before.
+    const ChunkQuality* previous = m_results.empty() ? nullptr : &m_results.back();
+    if (!chunk.boundary_change || previous == nullptr ||
+        previous->generation_index != chunk.generation_index - 1) {
+        return;
+    }
+    const QualityThresholds& limits = m_settings.thresholds;
+    const double motion =
+        std::max({limits.motion_floor, chunk.change_median, previous->change_median});
+    const double boundary = *chunk.boundary_change;
+    chunk.seam_score = boundary / motion;
+    if (*chunk.seam_score < limits.seam_score || boundary < limits.seam_min_change) {
+        return;
+    }
+    const QString score = QStringLiteral("Seam score %1 (boundary change %2 vs motion %3)")
+                              .arg(number(*chunk.seam_score), number(boundary), number(motion));
+    if (chunk.in_transition) {
+        chunk.notes.append(score + QStringLiteral(" inside a prompt transition: expected."));
+    } else if (context.camera_jump) {
+        chunk.notes.append(score + QStringLiteral(" at a camera jump: expected."));
+    } else if (previous->flagged(QualityFlag::Freeze) && previous->frames.back().frozen) {
+        chunk.notes.append(score + QStringLiteral(": the picture catching up after the freeze "
+                                                  "in chunk %1, reported there.")
+                                       .arg(previous->generation_index));
+    } else {
+        chunk.flags |= QualityFlag::Seam;
+        chunk.notes.append(score + QLatin1Char('.'));
+    }
+}
+
+void QualityAnalyzer::judgeFreeze(ChunkQuality& chunk, const ChunkContext& context) {
+    const QualityThresholds& limits = m_settings.thresholds;
+    int run = 0;
+    for (const FrameQuality& frame : chunk.frames) {
+        run = frame.frozen ? run + 1 : 0;
+        chunk.frozen_frames = std::max(chunk.frozen_frames, run);
+    }
+    if (chunk.frozen_frames >= limits.freeze_min_frames) {
+        // A still camera over a still scene repeats itself without anything being wrong.
+        if (context.camera_moving || m_last_moving_change >= 2.0 * limits.freeze_change) {
+            chunk.flags |= QualityFlag::Freeze;
+            chunk.notes.append(
+                QStringLiteral("%1 near-identical frames in a row.").arg(chunk.frozen_frames));
+        } else {
+            chunk.notes.append(QStringLiteral("%1 near-identical frames in a row, but the camera "
+                                              "is still and the picture was not moving: not a "
+                                              "freeze.")
+                                   .arg(chunk.frozen_frames));
+        }
+        return;
+    }
+    m_last_moving_change = chunk.change_median;
+}
+
+void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context) {
+    const auto here =
+        Reference{chunk.generation_index, chunk.sharpness, chunk.mean_u, chunk.mean_v};
+    if (!m_reference || settlesTransition(context)) {
+        m_reference = here;
+    }
+    chunk.reference_chunk = m_reference->chunk;
+    chunk.sharpness_ratio =
+        m_reference->sharpness > 0.0 ? chunk.sharpness / m_reference->sharpness : 1.0;
+    chunk.chroma_drift =
+        std::hypot(chunk.mean_u - m_reference->mean_u, chunk.mean_v - m_reference->mean_v);
+    const QualityThresholds& limits = m_settings.thresholds;
+    const bool blurred = chunk.sharpness_ratio < limits.blur_ratio;
+    const bool tinted = chunk.chroma_drift >= limits.tint_drift;
+    const QString blur_text = QStringLiteral("Sharpness %1x chunk %2's")
+                                  .arg(number(chunk.sharpness_ratio))
+                                  .arg(chunk.reference_chunk);
+    const QString tint_text = QStringLiteral("Chroma drift %1 from chunk %2")
+                                  .arg(number(chunk.chroma_drift))
+                                  .arg(chunk.reference_chunk);
+    if (chunk.in_transition) {
+        if (blurred || tinted) {
+            chunk.notes.append((blurred ? blur_text : tint_text) +
+                               QStringLiteral(" inside a prompt transition: expected."));
+        }
+        return;
+    }
+    if (blurred) {
+        chunk.flags |= QualityFlag::Blur;
+        chunk.notes.append(blur_text + QLatin1Char('.'));
+    }
+    if (tinted) {
+        chunk.flags |= QualityFlag::Tint;
+        chunk.notes.append(tint_text + QLatin1Char('.'));
+    }
+}
+
+void QualityAnalyzer::attachTransitionChecks(const std::vector<TransitionCheck>& checks) {
+    for (const TransitionCheck& check : checks) {
+        ChunkQuality* chunk = resultFor(check.expected_chunk);
+        if (chunk == nullptr) {
+            continue; // the chunk it should have landed in never arrived
+        }
+        chunk->transitions.push_back(check);
+        if (check.verdict != TransitionVerdict::OnTime) {
+            chunk->flags |= QualityFlag::Transition;
+            const QString head = QStringLiteral("Prompt %1 (K=%2, from chunk %3)")
+                                     .arg(check.event_id)
+                                     .arg(check.transition_chunks)
+                                     .arg(check.start_chunk);
+            chunk->notes.append(
+                check.landed_chunk
+                    ? head + QStringLiteral(" landed in chunk %1, expected in chunk %2 (%3).")
+                                 .arg(*check.landed_chunk)
+                                 .arg(check.expected_chunk)
+                                 .arg(transitionVerdictName(check.verdict))
+                    : head + QStringLiteral(" never visibly changed the picture."));
+        }
+        if (!chunk->is_final && !m_judge.awaits(chunk->generation_index)) {
+            finalize(*chunk);
+        }
+    }
+}
+
+void QualityAnalyzer::finalize(ChunkQuality& chunk) {
+    chunk.is_final = true;
+    m_newly_final.push_back(chunk);
+}
+
+} // namespace lbm::quality

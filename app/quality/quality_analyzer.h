@@ -1,0 +1,101 @@
+#pragma once
+// The visual quality analysis of one session, single-threaded: decoded frames go in, in
+// stream order, with each generation chunk's ChunkContext; per-chunk results come out with
+// their flags (seam, freeze, blur, tint, transition). QualityWorker runs one on its own
+// thread; tests and tools may use it directly.
+//
+// A chunk is evaluated once its frames are complete (a frame of a later chunk arrived, or
+// finish()) and its context is known, in generation order, so call setChunkContext() for
+// every chunk (normally from its metadata, which precedes its bytes); without contexts the
+// results come at finish(). A result is final at once unless a prompt transition is expected
+// to land in that chunk: that is judged from the next chunk, so the chunk waits one more.
+//
+// The signals (see ChunkQuality): temporal change between consecutive frames; a seam score
+// per chunk boundary (the change across it relative to the change inside the chunks around
+// it, so steady camera motion scores about 1); runs of near-identical frames; sharpness and
+// mean chroma relative to a reference chunk (the first, then the one in which a prompt
+// transition completed: a new prompt is allowed a new look). Inside an active prompt
+// transition seams, blur and tint are expected and not flagged; a camera jump excuses a seam;
+// a freeze counts only when the camera moves or the picture moved before it.
+
+#include "app/media/decoded_frame.h"
+#include "app/quality/chunk_context.h"
+#include "app/quality/chunk_quality.h"
+#include "app/quality/frame_measurer.h"
+#include "app/quality/quality_settings.h"
+#include "app/quality/transition_judge.h"
+
+#include <QStringList>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace lbm::quality {
+
+class QualityAnalyzer {
+public:
+    explicit QualityAnalyzer(const QualitySettings& settings = {});
+
+    // The chunk's timeline context; before or after its frames, but before the chunk is
+    // complete for the earliest result. A context for an evaluated chunk is ignored (with a
+    // warning).
+    void setChunkContext(const ChunkContext& context);
+    // The next decoded frame in stream order. A frame without a generation index is measured
+    // (it still counts for the change to the next frame) but belongs to no chunk.
+    void addFrame(const media::DecodedFrame& frame);
+    // The end of the stream: every chunk is evaluated (with an empty context where none
+    // came) and every result becomes final.
+    void finish();
+
+    // Every evaluated chunk so far, in generation order, final or not.
+    const std::vector<ChunkQuality>& chunks() const { return m_results; }
+    // The chunks that became final since the last call, in the order they did (generation
+    // order, except that a chunk held back for a transition judgement follows later ones).
+    std::vector<ChunkQuality> takeFinalChunks();
+    // Problems with the input (unsupported frames, late contexts), each said once.
+    QStringList takeWarnings();
+    const QualitySettings& settings() const { return m_settings; }
+
+private:
+    struct PendingChunk {
+        std::vector<FrameQuality> frames;
+        std::optional<ChunkContext> context;
+        bool complete = false;
+    };
+    struct Reference {
+        qint64 chunk = 0;
+        double sharpness = 0.0;
+        double mean_u = 0.0;
+        double mean_v = 0.0;
+    };
+
+    void evaluateReady();
+    ChunkQuality evaluate(qint64 index, const std::vector<FrameQuality>& frames,
+                          const ChunkContext& context);
+    void judgeSeam(ChunkQuality& chunk, const ChunkContext& context) const;
+    void judgeFreeze(ChunkQuality& chunk, const ChunkContext& context);
+    void judgeLook(ChunkQuality& chunk, const ChunkContext& context);
+    void attachTransitionChecks(const std::vector<TransitionCheck>& checks);
+    void finalize(ChunkQuality& chunk);
+    ChunkQuality* resultFor(qint64 index);
+    void warnOnce(const QString& message);
+
+    QualitySettings m_settings;
+    FrameMeasurer m_measurer;
+    TransitionJudge m_judge;
+    std::map<qint64, PendingChunk> m_pending; // not yet evaluated, by generation index
+    std::vector<ChunkQuality> m_results;
+    std::map<qint64, size_t> m_result_index;
+    std::vector<ChunkQuality> m_newly_final;
+    std::optional<Reference> m_reference;
+    std::optional<qint64> m_last_frame_number;
+    qint64 m_current_chunk = -1;
+    // The median change of the last chunk that was not frozen: did the picture move?
+    double m_last_moving_change = 0.0;
+    bool m_finishing = false;
+    QStringList m_warnings;
+    QStringList m_warned;
+};
+
+} // namespace lbm::quality

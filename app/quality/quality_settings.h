@@ -1,0 +1,54 @@
+#pragma once
+// The thresholds that turn the per-chunk signals into flags, and how much of each frame is
+// measured. The defaults are calibrated on the built-in simulator's picture under the orbit
+// camera (see docs/quality.md for the numbers) and are meant as sensible starting points for
+// real streams: each one names the unit it is in.
+
+namespace lbm::quality {
+
+struct QualityThresholds {
+    // seam: the luma change across a chunk boundary divided by the typical frame-to-frame
+    // change inside the two chunks around it is at least this (steady camera motion scores
+    // about 1; the simulator's orbit stays below 1.2).
+    double seam_score = 3.0;
+    // A boundary whose mean absolute luma change is below this (8-bit levels) is never a
+    // seam, however still the chunks around it are.
+    double seam_min_change = 2.0;
+    // The smallest motion level (8-bit luma levels per frame) a seam score divides by, so a
+    // still picture does not turn a small change into a large score.
+    double motion_floor = 0.5;
+    // freeze: two consecutive frames whose mean absolute luma difference is below this
+    // (8-bit levels) are near-identical (decoded repeats of one frame differ by ~0).
+    double freeze_change = 0.3;
+    // freeze: at least this many near-identical frames in a row inside a chunk (one latent
+    // frame is four pixel frames).
+    int freeze_min_frames = 4;
+    // blur: the chunk's sharpness divided by the reference chunk's is below this.
+    double blur_ratio = 0.7;
+    // tint: the distance of the chunk's mean chroma (U, V) from the reference chunk's, in
+    // 8-bit levels, is at least this.
+    double tint_drift = 4.0;
+    // transition: a prompt transition whose look (mean Y, U, V) moves less than this in
+    // total (8-bit levels) never visibly landed.
+    double transition_min_change = 4.0;
+    // transition: it has landed in the first chunk whose look has covered all but this
+    // share of one chunk's step (K chunks share the change evenly): a K=1 transition must
+    // cover 65% of its change in its one chunk, a K=3 one 88% by its third and less than
+    // 67% by its second.
+    double transition_step_tolerance = 0.35;
+};
+
+struct QualitySettings {
+    QualityThresholds thresholds;
+    // Share of the rows at the top and at the bottom left out of every measure: captions,
+    // timecodes and the simulator's barcode band live there (the title-safe idea), and they
+    // change every frame without being part of the picture.
+    double edge_margin = 0.10;
+    // Every sample_step-th row and column of the measured window is read; 2 reads a quarter
+    // of the pixels, which keeps every signal within a few percent of the full-frame value.
+    int sample_step = 2;
+    // QualityWorker: frames queued before pushFrame() waits (back-pressure; 240 = 20 chunks).
+    int max_queued_frames = 240;
+};
+
+} // namespace lbm::quality
