@@ -2,6 +2,7 @@
 
 #include "app/protocol/endpoint_url.h"
 #include "app/report/workload_json.h"
+#include "app/sim/fault_spec.h"
 
 #include <limits>
 #include <vector>
@@ -106,6 +107,17 @@ const std::vector<OptionSpec>& optionSpecs() {
          QStringLiteral("Print the interaction timeline after each measured session.")},
         {QStringLiteral("--insecure"), ValueType::None, QString(),
          QStringLiteral("wss:// only: do not verify the server's certificate (unsafe).")},
+        {QStringLiteral("--fault"),
+         ValueType::String,
+         QStringLiteral("KIND@CHUNK"),
+         QStringLiteral("With --simulate: inject a fault at a media chunk, as `simulate --fault` "
+                        "(e.g. stall@5, seam@6, blur@14; repeatable)."),
+         {},
+         true},
+        {QStringLiteral("--quality"), ValueType::None, QString(),
+         QStringLiteral("Analyse the decoded frames' visual quality (seams, freezes, blur, colour "
+                        "drift, prompt transitions): a section after the report, columns in "
+                        "--csv, per-chunk signals in --output-json.")},
     };
     return specs;
 }
@@ -295,6 +307,10 @@ void assign(BenchArgs& args, const OptionSpec& spec, const std::optional<QString
         args.timeline = true;
     else if (n == QStringLiteral("--insecure"))
         args.insecure = true;
+    else if (n == QStringLiteral("--fault"))
+        args.faults.append(value);
+    else if (n == QStringLiteral("--quality"))
+        args.quality = true;
 }
 
 } // namespace
@@ -390,6 +406,16 @@ ParseOutcome parseBenchArguments(const QStringList& arguments, BenchArgs& args) 
                                "AFTER and K non-negative integers and TEXT not empty, "
                                "got '%1'")
                     .arg(entry)};
+        }
+    }
+    if (!args.faults.isEmpty() && !args.simulate_profile) {
+        throw ArgumentError{QStringLiteral("argument --fault: the faults are injected by the "
+                                           "built-in simulator; add --simulate [PROFILE].")};
+    }
+    for (const QString& fault : args.faults) {
+        QString problem;
+        if (!sim::FaultSpec::parse(fault, &problem)) {
+            throw ArgumentError{QStringLiteral("argument --fault: %1").arg(problem)};
         }
     }
     return ParseOutcome::Run;

@@ -44,6 +44,10 @@ struct BenchArgs {
     QStringList prompt_updates;
     bool timeline = false;
     bool insecure = false;
+    // Ours: faults for the built-in simulator (--simulate only), in `simulate --fault` syntax.
+    QStringList faults;
+    // Ours: the visual quality analysis of the decoded frames.
+    bool quality = false;
 };
 
 // An argument error: printed after the usage line, exit code 2 (argparse's behaviour).

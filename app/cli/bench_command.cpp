@@ -6,6 +6,7 @@
 #include "app/engine/session_document_builder.h"
 #include "app/engine/session_engine.h"
 #include "app/media/remux.h"
+#include "app/report/quality_text.h"
 #include "app/report/report_error.h"
 #include "app/report/session_document.h"
 #include "app/report/text_report.h"
@@ -126,6 +127,8 @@ engine::EngineSettings engineSettings(const BenchArgs& args, const Workload& wor
     engine::EngineSettings settings;
     settings.use_simulator = args.simulate_profile.has_value();
     settings.simulator_profile = args.simulate_profile.value_or(QStringLiteral("fast"));
+    settings.simulator_faults = args.faults;
+    settings.analyze_quality = args.quality;
     settings.url = QUrl(benchEndpointUrl(args));
     settings.model = args.model;
     settings.workload = workload;
@@ -176,7 +179,11 @@ void printTimeline(const engine::SessionEngine& engine, int session_number) {
 }
 
 void writeCsv(const QString& path, const engine::SessionEngine& engine) {
-    engine::sessionCsvTable(engine).write(path);
+    report::ChunkCsvTable table = engine::sessionCsvTable(engine);
+    if (engine.analyzingQuality()) {
+        report::addQualityColumns(table, engine.qualityChunks());
+    }
+    table.write(path);
 }
 
 int runBench(const BenchArgs& args) {
@@ -213,7 +220,11 @@ int runBench(const BenchArgs& args) {
         out() << fit.note << Qt::endl;
     }
     if (args.simulate_profile) {
-        out() << "Simulator: built-in, profile " << *args.simulate_profile << Qt::endl;
+        out() << "Simulator: built-in, profile " << *args.simulate_profile;
+        if (!args.faults.isEmpty()) {
+            out() << ", faults " << args.faults.join(QLatin1Char(' '));
+        }
+        out() << Qt::endl;
     }
     out() << report::connectingLine(url.toString()) << Qt::endl;
     out() << report::rolloutLine(workload.numChunks(), workload.numFrames(),
@@ -288,7 +299,8 @@ int runBench(const BenchArgs& args) {
         }
     }
     const report::SessionDocument document = builder.document();
-    out() << '\n' << report::formatTextReport(document);
+    // The benchmark's sections as they are; ours after them.
+    out() << '\n' << report::formatTextReport(document) << report::formatQualitySection(document);
     out().flush();
 
     // Each output on its own: one that cannot be written (a full disk) must not cost the

@@ -4,6 +4,7 @@
 // buffer, warmup, SLO), the keepalive and timeouts, what is kept (the raw recording) and what
 // is done with the frames. The window's form and `bench`'s flags both become one of these.
 
+#include "app/quality/quality_settings.h"
 #include "metrics/constants.h"
 #include "metrics/workload.h"
 
@@ -51,6 +52,10 @@ struct EngineSettings {
     // Frames a view may take with SessionEngine::takeFrame(), queued up to this many ahead;
     // 0 when nothing presents them.
     int presentation_capacity = 0;
+    // Run the visual quality analysis on the decoded frames (on a thread of its own; needs
+    // decode), with these thresholds. The window always does; `bench --quality` asks.
+    bool analyze_quality = false;
+    quality::QualitySettings quality;
 
     // How the run is described in the session document's config.
     std::optional<QString> camera_pattern = QStringLiteral("forward"); // null: scripted

@@ -1,6 +1,7 @@
 #include "app/engine/session_document_builder.h"
 
 #include "app/engine/session_engine.h"
+#include "app/report/quality_json.h"
 #include "app/report/workload_json.h"
 #include "metrics/metric_error.h"
 
@@ -102,6 +103,10 @@ const report::SessionEntry& SessionDocumentBuilder::addSession(const SessionEngi
             // --playback-buffer-chunks 1` can still recompute them.
             extras.insert(QStringLiteral("metrics_unavailable"), QString::fromStdString(why));
         }
+    }
+    if (engine.analyzingQuality() && !engine.qualityChunks().empty()) {
+        report::SessionQuality quality{m_settings.quality, engine.qualityChunks()};
+        extras.insert(report::kQualityKey, report::qualityToJson(quality));
     }
     for (auto it = view_extras.begin(); it != view_extras.end(); ++it) {
         extras.insert(it.key(), it.value());

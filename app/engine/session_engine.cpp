@@ -5,6 +5,7 @@
 #include "app/engine/session_document_builder.h"
 #include "app/media/recorder.h"
 #include "app/media/stream_decoder.h"
+#include "app/quality/quality_worker.h"
 #include "app/session/session_client.h"
 #include "metrics/metric_error.h"
 
@@ -12,6 +13,8 @@
 #include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QTimer>
+
+#include <algorithm>
 
 namespace lbm::engine {
 namespace {
@@ -26,6 +29,7 @@ SessionEngine::SessionEngine(QObject* parent)
     : QObject(parent)
     , m_metrics(std::make_unique<LiveSessionMetrics>(MetricsOptions{})) {
     qRegisterMetaType<lbm::ChunkRecord>();
+    quality::registerQualityMetaTypes();
 }
 
 SessionEngine::~SessionEngine() {
@@ -44,6 +48,7 @@ void SessionEngine::resetSession() {
         m_decoder->abort();
     }
     m_pump.reset();
+    m_quality.reset(); // after the pump that feeds it; what it had not analysed is dropped
     m_decoder.reset();
     m_presentation.reset();
     if (m_recorder) {
@@ -79,6 +84,9 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     m_recording_error.clear();
     m_first_frame_note.clear();
     m_recording_path.clear();
+    m_quality_chunks.clear();
+    m_quality_warnings.clear();
+    m_quality_done = false;
     m_state = session::SessionState::Idle;
     try {
         m_metrics = std::make_unique<LiveSessionMetrics>(metricsOptionsFor(settings));
@@ -114,6 +122,10 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     if (m_settings.presentation_capacity > 0) {
         m_presentation = std::make_unique<media::BoundedFrameQueue>(
             std::max(2, m_settings.presentation_capacity));
+    }
+
+    if (m_settings.analyze_quality && m_settings.decode) {
+        startQualityAnalysis();
     }
 
     session::SessionOptions options;
@@ -185,7 +197,12 @@ void SessionEngine::end(const QString& reason, int stop_wait_ms) {
 }
 
 QString SessionEngine::sendPrompt(const QString& prompt, int transition_chunks) {
-    return m_client ? m_client->sendPrompt(prompt, transition_chunks) : QString();
+    if (!m_client) {
+        return {};
+    }
+    const QString id = m_client->sendPrompt(prompt, transition_chunks);
+    m_quality_context.addPrompt(id, transition_chunks);
+    return id;
 }
 
 QString SessionEngine::schedulePrompt(qint64 after_chunk, const QString& prompt,
@@ -194,12 +211,18 @@ QString SessionEngine::schedulePrompt(qint64 after_chunk, const QString& prompt,
         return {};
     }
     const QString id = m_client->schedulePrompt(after_chunk, prompt, transition_chunks);
+    m_quality_context.addPrompt(id, transition_chunks);
     emit promptScheduled(id, after_chunk, prompt, transition_chunks);
     return id;
 }
 
 QString SessionEngine::sendCameraVelocity(const protocol::CameraSe3& velocity) {
-    return m_client ? m_client->sendCameraVelocity(velocity) : QString();
+    if (!m_client) {
+        return {};
+    }
+    const QString id = m_client->sendCameraVelocity(velocity);
+    m_quality_context.addCameraMove(id, false); // a velocity moves the view, it never snaps
+    return id;
 }
 
 bool SessionEngine::running() const {
@@ -270,13 +293,15 @@ bool SessionEngine::presentationDrained() const {
 
 bool SessionEngine::waitForFinished(int timeout_ms) {
     const QDeadlineTimer deadline(timeout_ms);
-    while ((!m_result || !decodingFinished()) && !deadline.hasExpired()) {
+    const auto done = [this] { return m_result && decodingFinished() && qualityFinished(); };
+    while (!done() && !deadline.hasExpired()) {
         QEventLoop loop;
         QTimer tick;
         tick.setSingleShot(true);
         connect(&tick, &QTimer::timeout, &loop, &QEventLoop::quit);
         connect(this, &SessionEngine::finished, &loop, &QEventLoop::quit);
         connect(this, &SessionEngine::decodingDone, &loop, &QEventLoop::quit);
+        connect(this, &SessionEngine::qualityDone, &loop, &QEventLoop::quit);
         tick.start(std::clamp<qint64>(deadline.remainingTime(), 0, 50));
         loop.exec();
         // A view that does not take frames must not hold the decoder up at the end.
@@ -285,7 +310,7 @@ bool SessionEngine::waitForFinished(int timeout_ms) {
             }
         }
     }
-    return m_result && decodingFinished();
+    return done();
 }
 
 void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
@@ -308,10 +333,19 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
             hooks.presentation_ready = [this] {
                 QMetaObject::invokeMethod(this, &SessionEngine::framesReady, Qt::QueuedConnection);
             };
-            hooks.finished = [this] {
+            quality::QualityWorker* analysis = m_quality.get();
+            hooks.finished = [this, analysis] {
+                if (analysis) {
+                    analysis->finish(); // the last frame is in: the last chunks become final
+                }
                 QMetaObject::invokeMethod(this, &SessionEngine::decodingDone, Qt::QueuedConnection);
             };
-            m_pump = std::make_unique<FramePump>(*m_decoder, m_frame_consumers,
+            std::vector<FrameConsumer> consumers = m_frame_consumers;
+            if (analysis) {
+                consumers.emplace_back(
+                    [analysis](const media::DecodedFrame& frame) { analysis->pushFrame(frame); });
+            }
+            m_pump = std::make_unique<FramePump>(*m_decoder, std::move(consumers),
                                                  m_presentation.get(), std::move(hooks));
         }
         media::ChunkInfo info;
@@ -319,6 +353,13 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
         info.generation_index = chunk.generationChunkIndex();
         info.num_frames = chunk.numFrames();
         info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
+        if (m_quality && chunk.isMedia() && chunk.generationChunkIndex()) {
+            // Before its bytes: the analysis reads a chunk's frames knowing what was meant
+            // to happen in it (a transition running, the camera moving).
+            m_quality->setChunkContext(
+                m_quality_context.build(*chunk.generationChunkIndex(), chunk.startedEventIds(),
+                                        chunk.activeEventIds(), chunk.completedEventIds()));
+        }
         m_decoder->pushChunk(info, chunk.bytes());
     }
     if (!chunk.isMedia()) {
@@ -352,8 +393,42 @@ void SessionEngine::onFinished(const session::SessionResult& result) {
     }
     emit finished(result);
     if (!m_pump) {
+        if (m_quality) {
+            m_quality->finish();
+        }
         emit decodingDone(); // nothing was decoded, so nothing is pending
     }
+}
+
+void SessionEngine::startQualityAnalysis() {
+    m_quality_context = quality::ChunkContextBuilder(m_settings.workload);
+    m_quality = std::make_unique<quality::QualityWorker>(m_settings.quality);
+    // The worker emits on its own thread: queued to this one.
+    connect(m_quality.get(), &quality::QualityWorker::chunkAnalyzed, this,
+            &SessionEngine::onChunkQuality, Qt::QueuedConnection);
+    connect(
+        m_quality.get(), &quality::QualityWorker::warning, this,
+        [this](const QString& text) {
+            m_quality_warnings.append(text);
+            emit warning(tr("Visual quality analysis: %1").arg(text));
+        },
+        Qt::QueuedConnection);
+    connect(
+        m_quality.get(), &quality::QualityWorker::finished, this,
+        [this] {
+            m_quality_done = true;
+            emit qualityDone();
+        },
+        Qt::QueuedConnection);
+}
+
+void SessionEngine::onChunkQuality(const quality::ChunkQuality& chunk) {
+    // Kept in generation order: a chunk can wait for the one after it (a transition's verdict).
+    const auto at = std::upper_bound(
+        m_quality_chunks.begin(), m_quality_chunks.end(), chunk,
+        [](const auto& a, const auto& b) { return a.generation_index < b.generation_index; });
+    m_quality_chunks.insert(at, chunk);
+    emit chunkQualityReady(chunk);
 }
 
 void SessionEngine::onDecoderError(const QString& text) {

@@ -16,6 +16,8 @@
 #include "app/media/decoded_frame.h"
 #include "app/media/decoder_stats.h"
 #include "app/protocol/camera_se3.h"
+#include "app/quality/chunk_context_builder.h"
+#include "app/quality/chunk_quality.h"
 #include "app/session/chunk_event.h"
 #include "app/session/interaction_timeline.h"
 #include "app/session/session_result.h"
@@ -36,6 +38,10 @@ namespace lbm::media {
 class Recorder;
 class StreamDecoder;
 } // namespace lbm::media
+
+namespace lbm::quality {
+class QualityWorker;
+}
 
 namespace lbm::session {
 class SessionClient;
@@ -124,13 +130,20 @@ public:
     // What was done to fit the first frame into session.start; empty when nothing was.
     QString firstFrameNote() const { return m_first_frame_note; }
 
+    // The visual quality analysis (EngineSettings::analyze_quality): every chunk whose result
+    // is final, in generation order; complete once qualityFinished().
+    const std::vector<quality::ChunkQuality>& qualityChunks() const { return m_quality_chunks; }
+    bool analyzingQuality() const { return m_quality != nullptr; }
+    bool qualityFinished() const { return !m_quality || m_quality_done; }
+    QStringList qualityWarnings() const { return m_quality_warnings; }
+
     // The next frame for a view (EngineSettings::presentation_capacity > 0), or nullopt.
     std::optional<media::DecodedFrame> takeFrame();
     // True once the stream ended and a view took every frame.
     bool presentationDrained() const;
 
-    // Waits (running the event loop) until the session and its decoding finished, or
-    // timeout_ms passed; for `bench` and tests. True when both finished.
+    // Waits (running the event loop) until the session, its decoding and its quality
+    // analysis finished, or timeout_ms passed; for `bench` and tests. True when all did.
     bool waitForFinished(int timeout_ms);
 
 signals:
@@ -156,6 +169,11 @@ signals:
     void framesReady();
     // Every decoded frame was handed on (after finished(), or after the stream ended).
     void decodingDone();
+    // A chunk's visual quality result is final (generation order is not guaranteed across
+    // chunks that wait for a later one).
+    void chunkQualityReady(const lbm::quality::ChunkQuality& chunk);
+    // The analysis saw the last frame: qualityChunks() is complete.
+    void qualityDone();
 
 private:
     void resetSession();
@@ -163,6 +181,8 @@ private:
     void onChunk(const session::ChunkEvent& chunk);
     void onFinished(const session::SessionResult& result);
     void onDecoderError(const QString& text);
+    void startQualityAnalysis();
+    void onChunkQuality(const quality::ChunkQuality& chunk);
 
     EngineSettings m_settings;
     std::vector<FrameConsumer> m_frame_consumers;
@@ -171,6 +191,8 @@ private:
     std::unique_ptr<media::Recorder> m_recorder;
     std::unique_ptr<media::StreamDecoder> m_decoder;
     std::unique_ptr<media::BoundedFrameQueue> m_presentation;
+    // Declared before the pump: the pump (which feeds it) is destroyed first.
+    std::unique_ptr<quality::QualityWorker> m_quality;
     std::unique_ptr<FramePump> m_pump;
     std::unique_ptr<LiveSessionMetrics> m_metrics;
     QUrl m_url;
@@ -182,6 +204,10 @@ private:
     QString m_recording_path;
     QString m_recording_error;
     QString m_first_frame_note;
+    quality::ChunkContextBuilder m_quality_context; // engine thread only
+    std::vector<quality::ChunkQuality> m_quality_chunks;
+    QStringList m_quality_warnings;
+    bool m_quality_done = false;
     QElapsedTimer m_since_start;      // approximates the session clock (started with it)
     QElapsedTimer m_since_last_chunk; // restarted as each media chunk lands
 };

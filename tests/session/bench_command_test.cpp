@@ -5,6 +5,7 @@
 #include "scripted_server.h"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -26,14 +27,13 @@ struct BenchRun {
 };
 
 // Runs the real executable while this process's event loop keeps the server answering.
-BenchRun runBench(const QStringList& arguments) {
+BenchRun runProgram(const QStringList& arguments) {
     QProcess process;
     QEventLoop loop;
     QObject::connect(&process, &QProcess::finished, &loop, &QEventLoop::quit);
     QObject::connect(&process, &QProcess::errorOccurred, &loop, &QEventLoop::quit);
     QTimer::singleShot(120000, &loop, &QEventLoop::quit);
-    process.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
-                  QStringList{QStringLiteral("bench")} + arguments);
+    process.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"), arguments);
     loop.exec();
     BenchRun run;
     run.exit_code = process.state() == QProcess::NotRunning ? process.exitCode() : -1;
@@ -44,6 +44,10 @@ BenchRun runBench(const QStringList& arguments) {
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+BenchRun runBench(const QStringList& arguments) {
+    return runProgram(QStringList{QStringLiteral("bench")} + arguments);
 }
 
 QStringList againstServer(const ScriptedServer& server, int chunks) {
@@ -281,4 +285,61 @@ TEST_CASE("bench --simulate with an unknown profile names the profiles", "[bench
     REQUIRE(lastLine(run.err).startsWith(
         QStringLiteral("ERROR: --simulate=warp: the built-in simulator did not start: ")));
     REQUIRE(run.err.contains(QStringLiteral("fast")));
+}
+
+TEST_CASE("bench --quality with simulator faults flags them in the report, CSV and document",
+          "[bench][sim][quality]") {
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("quality.json"));
+    const QString csv = dir.filePath(QStringLiteral("quality.csv"));
+    const BenchRun run = runBench(
+        {QStringLiteral("--simulate"), QStringLiteral("--num-chunks"), QStringLiteral("8"),
+         QStringLiteral("--camera-pattern"), QStringLiteral("orbit"), QStringLiteral("--fault"),
+         QStringLiteral("seam@3"), QStringLiteral("--fault=freeze@5"), QStringLiteral("--quality"),
+         QStringLiteral("--csv"), csv, QStringLiteral("--output-json"), json});
+    INFO(run.err.toStdString());
+    INFO(run.out.toStdString());
+    REQUIRE(run.exit_code == 0);
+    CHECK(run.out.contains(QStringLiteral("Simulator: built-in, profile fast, faults seam@3 "
+                                          "freeze@5\n")));
+    // Ours after the benchmark's sections, which end as they always did.
+    const qsizetype benchmark_end = run.out.indexOf(QStringLiteral("Stall ratio:"));
+    const qsizetype quality_start = run.out.indexOf(QStringLiteral(" Visual quality "));
+    REQUIRE(benchmark_end > 0);
+    CHECK(quality_start > benchmark_end);
+    // The CSV: quality_flags names each fault on its own chunk row, empty on clean ones.
+    QFile file(csv);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(file.readAll()).trimmed().split(QLatin1Char('\n'));
+    REQUIRE(lines.size() == 9);
+    const QStringList header = lines[0].split(QLatin1Char(','));
+    const qsizetype flags_column = header.indexOf(QStringLiteral("quality_flags"));
+    REQUIRE(flags_column > 0);
+    CHECK(header.contains(QStringLiteral("seam_score")));
+    QStringList flags;
+    for (qsizetype row = 1; row < lines.size(); ++row) {
+        flags.append(lines[row].split(QLatin1Char(',')).value(flags_column));
+    }
+    CHECK(flags == QStringList{QString(), QString(), QString(), QStringLiteral("seam"), QString(),
+                               QStringLiteral("freeze"), QString(), QString()});
+    // The document: the per-chunk analysis under our key, and `report` prints it again.
+    const report::SessionDocument document = report::readSessionDocument(json);
+    const QJsonObject stored =
+        document.sessions.at(0).monitor_extras.value(QStringLiteral("quality")).toObject();
+    CHECK(stored.value(QStringLiteral("chunks")).toArray().size() == 8);
+    const BenchRun report = runProgram({QStringLiteral("report"), json});
+    CHECK(report.exit_code == 0);
+    const qsizetype quality_end = run.out.indexOf(QStringLiteral("Wrote "), quality_start);
+    CHECK(report.out.contains(run.out.mid(quality_start, quality_end - quality_start)));
+}
+
+TEST_CASE("bench --fault needs --simulate and a known fault", "[bench][args]") {
+    const BenchRun without_simulator =
+        runBench({QStringLiteral("--fault"), QStringLiteral("seam@3")});
+    CHECK(without_simulator.exit_code == 2);
+    CHECK(lastLine(without_simulator.err).contains(QStringLiteral("add --simulate")));
+    const BenchRun unknown = runBench(
+        {QStringLiteral("--simulate"), QStringLiteral("--fault"), QStringLiteral("smear@3")});
+    CHECK(unknown.exit_code == 2);
+    CHECK(lastLine(unknown.err).contains(QStringLiteral("Unknown fault 'smear'")));
 }
