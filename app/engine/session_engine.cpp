@@ -12,6 +12,7 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QEventLoop>
+#include <QMetaMethod>
 #include <QTimer>
 
 #include <algorithm>
@@ -304,8 +305,10 @@ bool SessionEngine::waitForFinished(int timeout_ms) {
         connect(this, &SessionEngine::qualityDone, &loop, &QEventLoop::quit);
         tick.start(std::clamp<qint64>(deadline.remainingTime(), 0, 50));
         loop.exec();
-        // A view that does not take frames must not hold the decoder up at the end.
-        if (m_result && m_presentation) {
+        // A presentation queue nobody takes from (no view listens for framesReady) must not
+        // hold the decoder up at the end; a view's frames are its own to take.
+        if (m_result && m_presentation &&
+            !isSignalConnected(QMetaMethod::fromSignal(&SessionEngine::framesReady))) {
             while (m_presentation->tryPop()) {
             }
         }
