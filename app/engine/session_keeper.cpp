@@ -25,6 +25,8 @@ SessionKeeper::SessionKeeper(SessionEngine* engine, QString root, QObject* paren
     connect(engine, &SessionEngine::finished, this, [this] { writeDocument(); });
     // Frames decoded are counted to the end of decoding, which can come after finished().
     connect(engine, &SessionEngine::decodingDone, this, [this] { writeDocument(); });
+    // The visual quality analysis finishes after the last frame: its last chunks go in then.
+    connect(engine, &SessionEngine::qualityDone, this, [this] { writeDocument(); });
 }
 
 bool SessionKeeper::prepare(EngineSettings& settings, QString* error) {
