@@ -257,12 +257,13 @@ void LatencyChart::changeEvent(QEvent* event) {
 bool LatencyChart::eventFilter(QObject* watched, QEvent* event) {
     // A click (press and release in one place, so a rubber-band drag is not one) on a bar
     // column seeks there.
-    if (watched == m_view->viewport()) {
-        auto* mouse = static_cast<QMouseEvent*>(event);
-        if (event->type() == QEvent::MouseButtonPress && mouse->button() == Qt::LeftButton) {
+    const bool press = event->type() == QEvent::MouseButtonPress;
+    const bool release = event->type() == QEvent::MouseButtonRelease;
+    if (watched == m_view->viewport() && (press || release)) {
+        const auto* mouse = static_cast<QMouseEvent*>(event); // only now is it one
+        if (press && mouse->button() == Qt::LeftButton) {
             m_press_position = mouse->position().toPoint();
-        } else if (event->type() == QEvent::MouseButtonRelease &&
-                   mouse->button() == Qt::LeftButton &&
+        } else if (release && mouse->button() == Qt::LeftButton &&
                    (mouse->position().toPoint() - m_press_position).manhattanLength() < 4) {
             const QPointF scene = m_view->mapToScene(mouse->position().toPoint());
             if (const auto* bar = m_series->bars->barAt(m_series->bars->mapFromScene(scene))) {
