@@ -4,6 +4,7 @@
 #include "app/playback/video_frame_factory.h"
 #include "app/report/chunk_csv.h"
 #include "app/report/workload_json.h"
+#include "app/session/session_notes.h"
 #include "app/sim/frame_barcode.h"
 #include "metrics/geometry.h"
 #include "metrics/metric_error.h"
@@ -663,7 +664,8 @@ void MainWindow::onChunkLanded(const lbm::ChunkRecord& record, double simulated_
 void MainWindow::onTimeline(const lbm::session::TimelineEvent& event,
                             const lbm::session::InteractionRecord& record, int chunks_received) {
     using lbm::session::TimelineEventType;
-    m_prompt_panel->updateInteraction(record);
+    // One event can settle other rows too (supersession, the session's end).
+    m_prompt_panel->updateTimeline(m_session->timeline());
     const QString label =
         QStringLiteral("%1 %2: %3")
             .arg(lbm::session::interactionKindName(record.kind),
@@ -687,6 +689,7 @@ void MainWindow::onTimeline(const lbm::session::TimelineEvent& event,
         break;
     case TimelineEventType::Queued:
     case TimelineEventType::Active:
+    case TimelineEventType::SessionEnded:
         break;
     }
 }
@@ -1017,6 +1020,9 @@ std::optional<lbm::report::SessionDocument> MainWindow::currentDocument() const 
         metrics_problem = QString::fromUtf8(error.what());
     }
     const auto stalls = m_clock->stalls();
+    if (m_session->result()) {
+        entry.monitor_extras = lbm::session::sessionNotesJson(*m_session->result());
+    }
     entry.monitor_extras.insert(QStringLiteral("timeline"), m_session->timeline().toJson());
     entry.monitor_extras.insert(QStringLiteral("frames_decoded"), m_session->framesDecoded());
     entry.monitor_extras.insert(

@@ -11,6 +11,7 @@
 #include "app/report/workload_json.h"
 #include "app/session/first_frame.h"
 #include "app/session/session_client.h"
+#include "app/session/session_notes.h"
 #include "app/sim/simulator_server.h"
 #include "metrics/geometry.h"
 #include "metrics/metric_error.h"
@@ -639,6 +640,10 @@ QJsonObject sessionExtras(const MeasuredSession& session) {
     if (!session.result.done_event.isEmpty()) {
         extras.insert(QStringLiteral("done_event"), session.result.done_event);
     }
+    const QJsonObject notes = session::sessionNotesJson(session.result);
+    for (auto it = notes.begin(); it != notes.end(); ++it) {
+        extras.insert(it.key(), it.value());
+    }
     return extras;
 }
 
@@ -669,6 +674,12 @@ void writeCsv(const QString& path, const MeasuredSession& session, double deadli
     table.addColumn(QStringLiteral("started_event_ids"), started);
     table.addColumn(QStringLiteral("active_event_ids"), active);
     table.addColumn(QStringLiteral("completed_event_ids"), completed);
+    std::vector<qint64> indices;
+    for (const ChunkRecord& record : records) {
+        indices.push_back(record.index);
+    }
+    table.addColumn(QStringLiteral("superseded_event_ids"),
+                    session.timeline.supersededPerChunk(indices));
     table.write(path);
 }
 

@@ -7,6 +7,7 @@
 #include "app/protocol/server_message.h"
 #include "app/session/chunk_event.h"
 #include "app/session/interaction_timeline.h"
+#include "app/session/pong_watch.h"
 #include "app/session/session_options.h"
 #include "app/session/session_result.h"
 #include "app/session/session_state.h"
@@ -75,6 +76,8 @@ private:
                           double now_s);
     void recordChunkIds(const protocol::ChunkMetadata& metadata, double now_s);
     void fireScheduledUpdates(qint64 chunk_index);
+    // Reports, once, a server that answers no ping while chunks keep coming.
+    void checkControlLoop(double now_s);
     void transmit(const PendingInteraction& interaction);
     void emitTimeline(TimelineEvent event);
     void armChunkTimeout();
@@ -105,6 +108,10 @@ private:
     std::size_t m_next_update = 0;
     QList<PendingInteraction> m_waiting_for_start;
     InteractionTimeline m_timeline;
+    // Interactions sent and not yet answered (queued or refused), oldest first: the server's
+    // control loop answers in order, and most of its refusals name no event_id.
+    QStringList m_awaiting_reply;
+    PongWatch m_pong_watch;
     SessionResult m_result;
 };
 
