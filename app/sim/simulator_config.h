@@ -43,6 +43,9 @@ struct SimulatorConfig {
     // it reads no control message. Drawn per chunk from the session's seed; 0/0 turns it off.
     int mux_delay_min_ms = 100;
     int mux_delay_max_ms = 300;
+    // After session.done or a refusal, how long the client may take to close the connection
+    // before the simulator does.
+    int close_grace_ms = 500;
     QString model = QString::fromUtf8(lbm::kDefaultModel.data(),
                                       static_cast<qsizetype>(lbm::kDefaultModel.size()));
     int width = lbm::kDefaultWidth;

@@ -68,9 +68,9 @@ SimulatorSession::SimulatorSession(QWebSocket* socket, const SimulatorConfig& co
     connect(&m_start_timer, &QTimer::timeout, this,
             [this]() { fail(QStringLiteral("Timeout waiting for session.start")); });
     m_start_timer.start(m_config.start_timeout_ms);
-    // The control loop waits at most a second (or the stall timeout) for a message, then
-    // checks for a stall.
-    m_poll_timer.setInterval(std::min(1000, m_config.stall_timeout_ms));
+    // The control loop waits at most a second for a message, then checks for a stall; a
+    // short (test) stall timeout is still checked twice per timeout.
+    m_poll_timer.setInterval(std::min(1000, std::max(1, m_config.stall_timeout_ms / 2)));
     connect(&m_poll_timer, &QTimer::timeout, this, &SimulatorSession::pollControl);
     m_emit_timer.setSingleShot(true);
     m_emit_timer.setTimerType(Qt::PreciseTimer);
@@ -147,7 +147,15 @@ void SimulatorSession::close() {
     m_poll_timer.stop();
     m_emit_timer.stop();
     m_socket->flush();
-    m_socket->close();
+    // Qt sends the close frame and drops the TCP connection at once; a client still sending
+    // (an interaction right after the last chunk) would then get a reset and could lose the
+    // trailer and session.done still unread. A real server's transport waits for the
+    // client's close frame, so the simulator gives the client a moment to close first.
+    QTimer::singleShot(m_config.close_grace_ms, m_socket, [socket = m_socket]() {
+        if (socket->state() == QAbstractSocket::ConnectedState) {
+            socket->close();
+        }
+    });
 }
 
 void SimulatorSession::finish(bool stopped) {
