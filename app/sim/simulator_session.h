@@ -5,8 +5,9 @@
 // bookkeeping is app/sim/interaction_engine.h; this class keeps the handler's clock:
 //
 //   - Chunk k's output is ready at the profile's time E_k. The handler takes it when it is
-//     also done with chunk k-1 (T_k = max(E_k, S_k-1 + 25 ms)); at that moment the engine resolves
-//     the boundary before chunk k+1, so an interaction that arrives after chunk k was sent
+//     also done with chunk k-1 (T_k = max(E_k, S_k-1 + 25 ms), the engine needing a step of
+//     its own after the muxer frees the loop); at that moment the engine resolves the
+//     boundary before chunk k+1, so an interaction that arrives after chunk k was sent
 //     starts in chunk k+2. Muxing takes 0.1-0.3 s (SimulatorConfig::mux_delay_*), chunk k
 //     goes out at S_k = T_k + mux, and control messages that arrive while it muxes are read
 //     only after it is sent (the real handler muxes on its event loop).
@@ -21,8 +22,8 @@
 //   - A one-chunk session's media chunk has generation_chunk_index null.
 //
 // Rendering and encoding run on the session's own worker thread. The connection is closed
-// after session.done or a refusal (as uvicorn's websockets transport does; the harness's
-// wsproto transport leaves it open).
+// after session.done or a refusal, once the client has had close_grace_ms to close it (as
+// uvicorn's websockets transport closes it; the harness's wsproto transport leaves it open).
 
 #include "app/sim/control_message.h"
 #include "app/sim/interaction_engine.h"
