@@ -12,7 +12,10 @@ QString serverFailureMessage(const QString& server_text, std::size_t chunks_rece
     const QString advice = protocol::serverErrorAdvice(server_text);
     const QString then = advice.isEmpty() ? QString() : QStringLiteral(" ") + advice;
     if (chunks_received == 0) {
-        return QStringLiteral("The server refused the session: %1%2").arg(server_text, then);
+        // A stall is the server giving up on a session it had accepted, not a refusal.
+        const bool stalled = server_text.startsWith(QStringLiteral("Stall timeout"));
+        return QStringLiteral("The server %1 the session: %2%3")
+            .arg(stalled ? QStringLiteral("ended") : QStringLiteral("refused"), server_text, then);
     }
     return QStringLiteral("Server rejected the session after %1 chunk(s): %2 (requested %3 "
                           "chunks = num_frames %4)%5")

@@ -16,7 +16,8 @@
 namespace lbm::session {
 
 // The failure text for a server error that ends the session. Before any chunk it is the
-// server refusing the session ("The server refused the session: <text>"), after some the
+// server refusing the session ("The server refused the session: <text>"; "ended" for a
+// stall), after some the
 // benchmark's "Server rejected the session after N chunk(s): <text> (requested ...)"; the
 // server's text is quoted verbatim, followed by what to do when the text is a known one.
 QString serverFailureMessage(const QString& server_text, std::size_t chunks_received,

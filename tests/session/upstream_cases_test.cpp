@@ -278,3 +278,17 @@ TEST_CASE("control-loop refusals without an event id keep the session and find t
         QStringLiteral("The server refused a control message: Unknown message type: "
                        "session.bogus")));
 }
+
+TEST_CASE("a stall before the first chunk reads as the server ending the session",
+          "[session][upstream]") {
+    sim::SimulatorConfig config;
+    config.stall_timeout_ms = 600;
+    QString problem;
+    config.faults = {*sim::FaultSpec::parse(QStringLiteral("slow-start"), &problem)};
+    const DecodedSession run = againstSimulator(optionsWith(2), {}, config);
+    REQUIRE_FALSE(run.result.ok);
+    CHECK(run.result.error == QStringLiteral("The server ended the session: Stall timeout: no "
+                                             "generation progress Keep --ping-interval on "
+                                             "(default 20 s): the first block can compile for "
+                                             "minutes."));
+}
