@@ -277,7 +277,8 @@ void MainWindow::connectEngine() {
     connect(m_engine, &SessionEngine::timelineChanged, this,
             [this](const lbm::session::TimelineEvent& event,
                    const lbm::session::InteractionRecord& record) {
-                m_prompt_panel->updateInteraction(record);
+                // One event can settle other rows too (supersession, the session's end).
+                m_prompt_panel->updateTimeline(m_engine->timeline());
                 m_chart_model->addTimelineEvent(event, record,
                                                 m_engine->liveMetrics().chunkCount());
                 if (event.type == lbm::session::TimelineEventType::Error) {

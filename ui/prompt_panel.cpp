@@ -188,12 +188,27 @@ void PromptPanel::updateInteraction(const lbm::session::InteractionRecord& recor
         state = tr("queued");
         break;
     case lbm::session::InteractionRecord::State::Started:
-        state = tr("started at chunk %1").arg(chunkText(record.started_chunk));
+        state = record.session_ended
+                    ? tr("started at chunk %1, unfinished when the session ended")
+                          .arg(chunkText(record.started_chunk))
+                    : tr("started at chunk %1").arg(chunkText(record.started_chunk));
         color = nearLimitColor(palette());
         break;
     case lbm::session::InteractionRecord::State::Completed:
         state = tr("completed at chunk %1").arg(chunkText(record.completed_chunk));
         color = onTimeColor(palette());
+        break;
+    case lbm::session::InteractionRecord::State::Superseded:
+        state = tr("superseded by %1 at chunk %2")
+                    .arg(record.superseded_by, chunkText(record.superseded_chunk));
+        break;
+    case lbm::session::InteractionRecord::State::Unanswered:
+        state = tr("unanswered: no reply by the end of the session");
+        color = lateColor(palette());
+        break;
+    case lbm::session::InteractionRecord::State::NotApplied:
+        state = tr("queued, never applied: the session ended first");
+        color = nearLimitColor(palette());
         break;
     case lbm::session::InteractionRecord::State::Failed:
         state = tr("error: %1").arg(record.error);
@@ -205,6 +220,12 @@ void PromptPanel::updateInteraction(const lbm::session::InteractionRecord& recor
     item->setForeground(kColumnState, color.isValid() ? QBrush(color) : QBrush());
     item->setText(kColumnStarted, chunkText(record.started_chunk));
     item->setText(kColumnCompleted, chunkText(record.completed_chunk));
+}
+
+void PromptPanel::updateTimeline(const lbm::session::InteractionTimeline& timeline) {
+    for (const lbm::session::InteractionRecord& record : timeline.interactions()) {
+        updateInteraction(record);
+    }
 }
 
 QString PromptPanel::stateText(const QString& event_id) const {

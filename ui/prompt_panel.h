@@ -2,7 +2,8 @@
 // Prompt transitions: the prompt box with its transition length (default 3 chunks), Send
 // (Ctrl+Return), presets, "send after chunk N" scheduling, and the history in which each
 // entry moves through scheduled -> sent -> queued -> started at chunk g -> completed at
-// chunk g', or shows its error, as the session's event timeline reports it.
+// chunk g', or ends superseded by a newer one at chunk g, unanswered, never applied, or with
+// its error, as the session's event timeline reports it.
 
 #include "app/session/interaction_timeline.h"
 
@@ -45,6 +46,9 @@ public:
     void removeScheduled(const QString& key);
     // Creates or updates the history row of an interaction.
     void updateInteraction(const lbm::session::InteractionRecord& record);
+    // Every row at once: one event can settle others (a started transition supersedes older
+    // ones, the session's end settles what is still open).
+    void updateTimeline(const lbm::session::InteractionTimeline& timeline);
     // The text of the history's state column for an event id (tests, the HUD).
     QString stateText(const QString& event_id) const;
     int historyCount() const;

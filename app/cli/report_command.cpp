@@ -4,6 +4,7 @@
 #include "app/report/report_error.h"
 #include "app/report/session_document.h"
 #include "app/report/text_report.h"
+#include "app/session/session_notes.h"
 #include "metrics/constants.h"
 #include "metrics/metric_error.h"
 #include "metrics/session_metrics.h"
@@ -241,6 +242,18 @@ int runReportCommand(const QStringList& arguments) {
             report::writeSessionDocument(document, output);
         }
         out << text;
+        // What the run recorded beyond the numbers: why it is incomplete, what the server did
+        // (chunks sent without an index, a silent control loop), and every interaction's fate.
+        for (std::size_t i = 0; i < document.sessions.size(); ++i) {
+            const QStringList notes =
+                session::describeSessionNotes(document.sessions[i].monitor_extras);
+            if (!notes.isEmpty()) {
+                out << "Session " << i + 1 << ":\n";
+                for (const QString& line : notes) {
+                    out << "  " << line << '\n';
+                }
+            }
+        }
         if (!output.isEmpty()) {
             out << report::wroteLine(output) << '\n';
         }

@@ -8,6 +8,8 @@
 #include <QHostAddress>
 #include <QTextStream>
 
+#include <cmath>
+
 extern "C" {
 #include <libavutil/log.h>
 }
@@ -57,7 +59,26 @@ int runSimulateCommand(const QStringList& arguments) {
                        "(default %1).")
             .arg(defaults.stall_timeout_ms / 1000),
         QStringLiteral("S"), QString::number(defaults.stall_timeout_ms / 1000));
-    parser.addOptions({host, port, profile, fault, log, independent, stall});
+    const QCommandLineOption start_timeout(
+        QStringLiteral("start-timeout"),
+        QStringLiteral("Seconds a connection may take to send session.start (default %1).")
+            .arg(defaults.start_timeout_ms / 1000),
+        QStringLiteral("S"), QString::number(defaults.start_timeout_ms / 1000));
+    const QCommandLineOption handler(
+        QStringLiteral("handler"),
+        QStringLiteral("The vLLM-Omni handler version to answer as: snapshot (prompt transitions "
+                       "only), newest (camera interactions too) or combined (the snapshot's "
+                       "answers, the newest's for camera events; default)."),
+        QStringLiteral("VERSION"), QStringLiteral("combined"));
+    const QCommandLineOption mux_delay(
+        QStringLiteral("mux-delay"),
+        QStringLiteral("The handler's own per-chunk muxing delay, MIN:MAX seconds drawn per chunk "
+                       "(default %1:%2, as measured on the real handler; 0:0 turns it off).")
+            .arg(defaults.mux_delay_min_ms / 1000.0)
+            .arg(defaults.mux_delay_max_ms / 1000.0),
+        QStringLiteral("MIN:MAX"));
+    parser.addOptions(
+        {host, port, profile, fault, log, independent, stall, start_timeout, handler, mux_delay});
     if (!parser.parse(arguments)) {
         err << parser.errorText() << "\nRun 'lingbot-monitor simulate --help' for the options.\n";
         return 2;
@@ -85,6 +106,38 @@ int runSimulateCommand(const QStringList& arguments) {
         return 2;
     }
     config.stall_timeout_ms = static_cast<int>(stall_s * 1000);
+    const double start_s = parser.value(start_timeout).toDouble(&ok);
+    if (!ok || start_s <= 0) {
+        err << "--start-timeout must be a positive number of seconds (got '"
+            << parser.value(start_timeout) << "').\n";
+        return 2;
+    }
+    config.start_timeout_ms = static_cast<int>(start_s * 1000);
+    const QString version = parser.value(handler);
+    if (version == QStringLiteral("snapshot")) {
+        config.handler = sim::HandlerVersion::Snapshot;
+    } else if (version == QStringLiteral("newest")) {
+        config.handler = sim::HandlerVersion::Newest;
+    } else if (version == QStringLiteral("combined")) {
+        config.handler = sim::HandlerVersion::Combined;
+    } else {
+        err << "--handler must be snapshot, newest or combined (got '" << version << "').\n";
+        return 2;
+    }
+    if (parser.isSet(mux_delay)) {
+        const QStringList bounds = parser.value(mux_delay).split(QLatin1Char(':'));
+        bool min_ok = false;
+        bool max_ok = false;
+        const double min_s = bounds.value(0).toDouble(&min_ok);
+        const double max_s = bounds.value(1).toDouble(&max_ok);
+        if (bounds.size() != 2 || !min_ok || !max_ok || min_s < 0 || max_s < min_s) {
+            err << "--mux-delay must be MIN:MAX seconds with 0 <= MIN <= MAX, e.g. 0.1:0.3 (got '"
+                << parser.value(mux_delay) << "').\n";
+            return 2;
+        }
+        config.mux_delay_min_ms = static_cast<int>(std::lround(min_s * 1000));
+        config.mux_delay_max_ms = static_cast<int>(std::lround(max_s * 1000));
+    }
     for (const QString& text : parser.values(fault)) {
         QString error;
         const auto spec = sim::FaultSpec::parse(text, &error);

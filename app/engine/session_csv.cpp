@@ -32,6 +32,12 @@ report::ChunkCsvTable sessionCsvTable(const SessionEngine& engine) {
     table.addColumn(QStringLiteral("started_event_ids"), started);
     table.addColumn(QStringLiteral("active_event_ids"), active);
     table.addColumn(QStringLiteral("completed_event_ids"), completed);
+    std::vector<qint64> indices;
+    for (const ChunkRecord& record : records) {
+        indices.push_back(record.index);
+    }
+    table.addColumn(QStringLiteral("superseded_event_ids"),
+                    engine.timeline().supersededPerChunk(indices));
     return table;
 }
 

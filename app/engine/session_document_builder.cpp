@@ -3,6 +3,7 @@
 #include "app/engine/session_engine.h"
 #include "app/report/quality_json.h"
 #include "app/report/workload_json.h"
+#include "app/session/session_notes.h"
 #include "metrics/metric_error.h"
 
 #include <QHostInfo>
@@ -94,6 +95,14 @@ const report::SessionEntry& SessionDocumentBuilder::addSession(const SessionEngi
     }
     if (result && !result->done_event.isEmpty()) {
         extras.insert(QStringLiteral("done_event"), result->done_event);
+    }
+    if (result) {
+        // What the server did that a reader should know (chunks numbered by position, a
+        // control loop that stopped answering), as `report` reads it back.
+        const QJsonObject notes = session::sessionNotesJson(*result);
+        for (auto it = notes.begin(); it != notes.end(); ++it) {
+            extras.insert(it.key(), it.value());
+        }
     }
     if (!entry.chunks.empty()) {
         std::string why;

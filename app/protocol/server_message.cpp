@@ -106,8 +106,12 @@ ChunkMetadata parseChunkMetadata(const QJsonObject& object) {
         requiredNonNegative(object, type, QStringLiteral("transport_chunk_index"));
     const QJsonValue generation = object.value(QStringLiteral("generation_chunk_index"));
     if (metadata.kind == ChunkKind::Media) {
-        metadata.generation_chunk_index =
-            requiredNonNegative(object, type, QStringLiteral("generation_chunk_index"));
+        // vLLM-Omni attaches no stream metadata to a one-chunk session's chunk, so its index
+        // is null there; any value it does send must be an index.
+        if (!generation.isNull() && !generation.isUndefined()) {
+            metadata.generation_chunk_index =
+                requiredNonNegative(object, type, QStringLiteral("generation_chunk_index"));
+        }
     } else if (!generation.isNull() && !generation.isUndefined()) {
         // A trailer carries no generated frames; an index here would be a server bug that a
         // client must not count as a chunk.

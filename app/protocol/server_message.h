@@ -25,7 +25,9 @@ struct ChunkMetadata {
     QString request_id;
     ChunkKind kind = ChunkKind::Media;
     qint64 transport_chunk_index = 0;
-    // Present (and >= 0) for media chunks; absent for the trailer.
+    // >= 0 when present. Absent for the trailer, and also for the media chunk of a one-chunk
+    // session, which the real handler sends with generation_chunk_index null (a client numbers
+    // such a chunk by its position).
     std::optional<qint64> generation_chunk_index;
     int num_frames = 0;
     qint64 byte_length = 0;

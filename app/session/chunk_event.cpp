@@ -8,6 +8,26 @@ ChunkEvent::ChunkEvent()
 ChunkEvent::ChunkEvent(ChunkEventData data)
     : m_data(std::make_shared<const ChunkEventData>(std::move(data))) {}
 
+ChunkEvent ChunkEvent::fromMetadata(const protocol::ChunkMetadata& metadata,
+                                    const QByteArray& bytes, double arrival_s,
+                                    double inter_arrival_s, bool index_from_position) {
+    ChunkEventData data;
+    data.request_id = metadata.request_id;
+    data.kind = metadata.kind;
+    data.transport_chunk_index = metadata.transport_chunk_index;
+    data.generation_chunk_index = metadata.generation_chunk_index;
+    data.generation_index_from_position = index_from_position;
+    data.num_frames = metadata.num_frames;
+    data.byte_length = metadata.byte_length;
+    data.bytes = bytes;
+    data.arrival_s = arrival_s;
+    data.inter_arrival_s = inter_arrival_s;
+    data.started_event_ids = metadata.started_event_ids;
+    data.active_event_ids = metadata.active_event_ids;
+    data.completed_event_ids = metadata.completed_event_ids;
+    return ChunkEvent(std::move(data));
+}
+
 ChunkRecord ChunkEvent::record() const {
     ChunkRecord record;
     record.index = m_data->generation_chunk_index.value_or(-1);

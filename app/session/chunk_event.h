@@ -22,6 +22,9 @@ struct ChunkEventData {
     protocol::ChunkKind kind = protocol::ChunkKind::Media;
     qint64 transport_chunk_index = 0;
     std::optional<qint64> generation_chunk_index; // media only
+    // The server sent generation_chunk_index null for this media chunk; the index above is
+    // its position among the media chunks.
+    bool generation_index_from_position = false;
     int num_frames = 0;
     qint64 byte_length = 0; // as announced; equals bytes.size() (checked before emitting)
     QByteArray bytes;
@@ -40,6 +43,11 @@ class ChunkEvent {
 public:
     ChunkEvent(); // an empty media chunk; exists for QMetaType
     explicit ChunkEvent(ChunkEventData data);
+    // One immutable event per payload. A trailer's metadata has no generation index and zero
+    // frames, so the same fields describe media chunks and the trailer.
+    static ChunkEvent fromMetadata(const protocol::ChunkMetadata& metadata, const QByteArray& bytes,
+                                   double arrival_s, double inter_arrival_s,
+                                   bool index_from_position = false);
 
     const QString& requestId() const { return m_data->request_id; }
     protocol::ChunkKind kind() const { return m_data->kind; }
@@ -47,6 +55,7 @@ public:
     bool isTrailer() const { return m_data->kind == protocol::ChunkKind::Trailer; }
     qint64 transportChunkIndex() const { return m_data->transport_chunk_index; }
     std::optional<qint64> generationChunkIndex() const { return m_data->generation_chunk_index; }
+    bool generationIndexFromPosition() const { return m_data->generation_index_from_position; }
     int numFrames() const { return m_data->num_frames; }
     qint64 byteLength() const { return m_data->byte_length; }
     const QByteArray& bytes() const { return m_data->bytes; }

@@ -5,15 +5,23 @@
 // (active_event_ids), the chunk it completed in (completed_event_ids), or its error. Times
 // are on the session clock, the same one chunk arrivals use, so events and chunks line up.
 //
+// The real server never reports some of them finished, and the timeline says why rather
+// than leaving them pending: a prompt transition that a newer one replaced (pending or under
+// way) is "superseded by <id> at chunk g", the chunk the newer one started in; and when the
+// session ends, one that got no reply at all is "unanswered", one that was queued but never
+// started is "not applied", and one still under way is marked unfinished.
+//
 // The timeline is a pure fold over TimelineEvents: the network thread applies each event to
 // its copy and emits it, every consumer applies it to theirs, and all copies agree.
 
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QList>
 #include <QMetaType>
 #include <QString>
 
 #include <optional>
+#include <vector>
 
 namespace lbm::session {
 
@@ -32,6 +40,9 @@ enum class TimelineEventType {
     Active,    // ... in active_event_ids
     Completed, // ... in completed_event_ids
     Error,     // an error naming the id, or the client refused to send it
+    // The session is over (session.done, or it failed); no event_id. chunk_index: the last
+    // media chunk received, if any.
+    SessionEnded,
 };
 
 struct TimelineEvent {
@@ -45,7 +56,16 @@ struct TimelineEvent {
 };
 
 struct InteractionRecord {
-    enum class State { Sent, Queued, Started, Completed, Failed };
+    enum class State {
+        Sent,
+        Queued,
+        Started,
+        Completed,
+        Superseded, // a newer prompt transition replaced it
+        Unanswered, // the session ended without a reply to it
+        NotApplied, // queued, but the session ended before it started
+        Failed,
+    };
 
     QString event_id;
     InteractionKind kind = InteractionKind::Unknown;
@@ -60,9 +80,19 @@ struct InteractionRecord {
     QString error; // empty unless failed
     QString error_code;
     std::optional<double> error_s;
+    QString superseded_by; // the newer transition's id, empty unless superseded
+    std::optional<qint64> superseded_chunk;
+    std::optional<double> superseded_s;
+    bool session_ended = false; // the session was over before this settled (see state())
 
-    // The furthest stage reached; an error wins over everything.
+    // The furthest stage reached; an error wins over everything, completion over supersession.
     State state() const;
+    bool isPrompt() const;
+    // "sent 1.234s  queued 1.240s  started chunk 3 (1.9s)  superseded by ui-2 at chunk 5 (2.7s)".
+    QString describeProgress() const;
+    // The document's object for it, and back (for reports on saved documents).
+    QJsonObject toJson() const;
+    static InteractionRecord fromJson(const QJsonObject& object);
 };
 
 class InteractionTimeline {
@@ -81,9 +111,14 @@ public:
     // Human-readable, one line per interaction ("chunk-2  prompt 'Snow'  sent 1.234s  queued
     // 1.240s  started chunk 3 (1.9s)  completed chunk 5 (2.7s)").
     QStringList describeLines() const;
+    // For a per-chunk table: per chunk index, the prompt transitions superseded there
+    // ("ui-1 (by ui-2)"), space separated.
+    QStringList supersededPerChunk(const std::vector<qint64>& chunk_indices) const;
 
 private:
     InteractionRecord& recordFor(const QString& event_id);
+    void supersedeOlderPrompts(const InteractionRecord& newer, const TimelineEvent& event);
+    void endSession();
 
     QList<TimelineEvent> m_events;
     QList<InteractionRecord> m_interactions;

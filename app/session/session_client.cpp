@@ -1,6 +1,7 @@
 #include "app/session/session_client.h"
 
 #include "app/protocol/client_messages.h"
+#include "app/protocol/session_start_message.h"
 #include "app/session/session_worker.h"
 
 #include <QJsonArray>
@@ -49,6 +50,13 @@ void SessionClient::start(const SessionOptions& options) {
     }
     // No parent: a QObject with a parent cannot move threads. The thread's finished signal
     // deletes it on its own thread, after which the QPointer reads null.
+    // The real server takes a camera interaction in a scripted session and then fails the
+    // whole session at the next chunk boundary, so such an interaction is refused here.
+    const QJsonValue script = protocol::sessionStartMessage(options.workload, options.model)
+                                  .value(QStringLiteral("extra_params"))
+                                  .toObject()
+                                  .value(QStringLiteral("camera_action_script"));
+    m_scripted_camera = script.isArray();
     auto* worker = new SessionWorker(options);
     worker->moveToThread(m_thread.get());
     connect(m_thread.get(), &QThread::finished, worker, &QObject::deleteLater);
@@ -124,18 +132,28 @@ QString SessionClient::schedulePrompt(qint64 after_chunk, const QString& prompt,
                   protocol::promptInteractionProblem(prompt, transition_chunks), id, after_chunk);
 }
 
+QString SessionClient::cameraProblem(const protocol::CameraSe3& value) const {
+    if (m_scripted_camera) {
+        return QStringLiteral("the session was started with a camera_action_script, and the "
+                              "server ends such a session at the next chunk when a camera "
+                              "interaction arrives (\"Cannot use mid-generation camera "
+                              "interaction together with camera_action_script\"); start "
+                              "without a script to steer.");
+    }
+    return protocol::cameraSe3Problem(value);
+}
+
 QString SessionClient::sendCameraVelocity(const protocol::CameraSe3& velocity) {
     const QString id = m_ids.next();
-    return submit(InteractionKind::CameraVelocity,
-                  describeSe3(QStringLiteral("velocity"), velocity),
-                  protocol::cameraVelocityInteractionMessage(id, velocity),
-                  protocol::cameraSe3Problem(velocity), id);
+    return submit(
+        InteractionKind::CameraVelocity, describeSe3(QStringLiteral("velocity"), velocity),
+        protocol::cameraVelocityInteractionMessage(id, velocity), cameraProblem(velocity), id);
 }
 
 QString SessionClient::sendCameraTarget(const protocol::CameraSe3& pose,
                                         std::optional<int> transition_chunks) {
     const QString id = m_ids.next();
-    QString problem = protocol::cameraSe3Problem(pose);
+    QString problem = cameraProblem(pose);
     if (problem.isEmpty() && transition_chunks && *transition_chunks < 0) {
         problem = QStringLiteral("transition_chunks must be non-negative (0 snaps to the target).");
     }

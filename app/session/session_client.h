@@ -78,6 +78,8 @@ private:
                    const QString& problem, const QString& event_id,
                    std::optional<qint64> after_chunk = std::nullopt);
     void applyTimeline(const TimelineEvent& event);
+    // Why a camera interaction must not go out (a scripted session, a bad value); empty if ok.
+    QString cameraProblem(const protocol::CameraSe3& value) const;
 
     std::unique_ptr<QThread> m_thread;
     QPointer<SessionWorker> m_worker;
@@ -86,6 +88,7 @@ private:
     std::optional<SessionResult> m_result;
     InteractionTimeline m_timeline;
     QString m_request_id;
+    bool m_scripted_camera = false; // session.start carries a camera_action_script
 };
 
 } // namespace lbm::session

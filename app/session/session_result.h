@@ -6,6 +6,7 @@
 #include "metrics/chunk_record.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
@@ -17,7 +18,8 @@ namespace lbm::session {
 struct SessionResult {
     bool ok = false;
     // One line; the benchmark's wording where it has one ("No media chunk for 300 s after 4
-    // chunk(s); ...", "Server rejected the session after ..."). Empty when ok.
+    // chunk(s); ...", "Server rejected the session after ..."), "The server refused the
+    // session: <its text> <what to do>" for a refusal before any chunk. Empty when ok.
     QString error;
     // True when SessionClient::stop() was called (the stopped-session error is then expected).
     bool stop_requested = false;
@@ -38,8 +40,15 @@ struct SessionResult {
     qint64 trailer_bytes = 0; // the trailer's payload
     int pings_sent = 0;
     int pongs_received = 0;
-    // Things that did not end the session but deserve a line (unknown message types, ...).
+    // Things that did not end the session but deserve a line (unknown message types, a
+    // control loop that stopped answering, ...).
     QStringList warnings;
+    // Media chunks the server sent with generation_chunk_index null (vLLM-Omni does for a
+    // one-chunk session), numbered by their position: the positions.
+    QList<qint64> chunks_numbered_by_position;
+    // When the oldest unanswered session.ping was sent, if the server stopped answering pings
+    // while chunks kept coming (its control loop had ended).
+    std::optional<double> control_loop_silent_since_s;
 };
 
 } // namespace lbm::session

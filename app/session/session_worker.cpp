@@ -2,7 +2,9 @@
 
 #include "app/protocol/client_messages.h"
 #include "app/protocol/python_repr.h"
+#include "app/protocol/server_error_text.h"
 #include "app/protocol/session_start_message.h"
+#include "app/session/session_notes.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -24,26 +26,6 @@ int toTimerMs(double seconds) {
 // Python's f"{x:g}".
 QString formatG(double value) {
     return QString::number(value, 'g', 6);
-}
-
-// One immutable event per payload. A trailer's metadata has no generation index and zero
-// frames, so the same fields describe media chunks and the trailer.
-ChunkEvent makeChunkEvent(const protocol::ChunkMetadata& metadata, const QByteArray& bytes,
-                          double arrival_s, double inter_arrival_s) {
-    ChunkEventData data;
-    data.request_id = metadata.request_id;
-    data.kind = metadata.kind;
-    data.transport_chunk_index = metadata.transport_chunk_index;
-    data.generation_chunk_index = metadata.generation_chunk_index;
-    data.num_frames = metadata.num_frames;
-    data.byte_length = metadata.byte_length;
-    data.bytes = bytes;
-    data.arrival_s = arrival_s;
-    data.inter_arrival_s = inter_arrival_s;
-    data.started_event_ids = metadata.started_event_ids;
-    data.active_event_ids = metadata.active_event_ids;
-    data.completed_event_ids = metadata.completed_event_ids;
-    return ChunkEvent(std::move(data));
 }
 
 } // namespace
@@ -170,6 +152,9 @@ void SessionWorker::onPing() {
     if (m_socket && m_state == SessionState::Streaming) {
         m_socket->sendTextMessage(protocol::toWireText(protocol::sessionPingMessage()));
         ++m_result.pings_sent;
+        const double now_s = nowS();
+        checkControlLoop(now_s);
+        m_pong_watch.pingSent(now_s);
     }
 }
 
@@ -219,25 +204,7 @@ void SessionWorker::onSocketError(QAbstractSocket::SocketError error) {
 }
 
 QString SessionWorker::connectFailure(QAbstractSocket::SocketError error) const {
-    QString hint;
-    if (error == QAbstractSocket::ConnectionRefusedError) {
-        hint = QStringLiteral(" Nothing is listening there: start the server, or fix "
-                              "--host/--port (or --base-url).");
-    } else if (error == QAbstractSocket::HostNotFoundError) {
-        hint = QStringLiteral(" The host name does not resolve: check --host / --base-url.");
-    } else if (error == QAbstractSocket::RemoteHostClosedError &&
-               m_options.url.scheme() == QStringLiteral("wss")) {
-        // What a wss:// URL for a server without TLS on that port usually looks like.
-        hint = QStringLiteral(" It hung up during the TLS or WebSocket handshake: check that the "
-                              "server serves TLS on this port (a plain server needs ws:// or "
-                              "http://).");
-    }
-    QString reason = m_socket->errorString();
-    while (reason.endsWith(QLatin1Char('.'))) {
-        reason.chop(1);
-    }
-    return QStringLiteral("Could not connect to %1: %2.%3")
-        .arg(m_options.url.toString(), reason, hint);
+    return connectFailureMessage(m_options.url, error, m_socket->errorString());
 }
 
 void SessionWorker::onDisconnected() {
@@ -289,6 +256,7 @@ void SessionWorker::handleMessage(const protocol::ServerMessage& message, double
         m_result.video_start_s = now_s;
         emit videoStarted(start->request_id, now_s);
     } else if (const auto* queued = std::get_if<protocol::InteractionQueued>(&message)) {
+        m_awaiting_reply.removeOne(queued->event_id);
         TimelineEvent event;
         event.t_s = now_s;
         event.type = TimelineEventType::Queued;
@@ -296,6 +264,7 @@ void SessionWorker::handleMessage(const protocol::ServerMessage& message, double
         emitTimeline(event);
     } else if (std::holds_alternative<protocol::SessionPong>(message)) {
         ++m_result.pongs_received;
+        m_pong_watch.pongReceived();
     } else if (const auto* done = std::get_if<protocol::SessionDone>(&message)) {
         handleSessionDone(*done, now_s);
     } else if (const auto* error = std::get_if<protocol::ServerError>(&message)) {
@@ -311,28 +280,54 @@ void SessionWorker::handleMessage(const protocol::ServerMessage& message, double
 }
 
 void SessionWorker::handleServerError(const protocol::ServerError& error, double now_s) {
-    // An error about one interaction (event_id_conflict, validation, interaction_failed)
-    // does not end the session on the server; it belongs on that interaction's timeline.
+    TimelineEvent event;
+    event.t_s = now_s;
+    event.type = TimelineEventType::Error;
+    event.detail = error.message;
+    event.code = error.code;
+    // An error about one interaction (event_id_conflict, interaction_failed) does not end the
+    // session on the server; it belongs on that interaction's timeline.
     if (!error.event_id.isEmpty() && m_timeline.contains(error.event_id)) {
-        TimelineEvent event;
-        event.t_s = now_s;
-        event.type = TimelineEventType::Error;
+        m_awaiting_reply.removeOne(error.event_id);
         event.event_id = error.event_id;
-        event.detail = error.message;
-        event.code = error.code;
         emitTimeline(event);
         return;
     }
-    fail(QStringLiteral("Server rejected the session after %1 chunk(s): %2 (requested %3 chunks "
-                        "= num_frames %4)")
-             .arg(m_result.records.size())
-             .arg(error.message)
-             .arg(m_result.expected_chunks)
-             .arg(m_result.expected_frames));
+    // The control loop's other refusals keep the session too but name no event_id; the
+    // interaction ones answer the oldest interaction still waiting for its reply.
+    if (protocol::isControlLoopError(error.message)) {
+        if (protocol::isInteractionRefusal(error.message) && !m_awaiting_reply.isEmpty()) {
+            event.event_id = m_awaiting_reply.takeFirst();
+            emitTimeline(event);
+            return;
+        }
+        const QString text =
+            QStringLiteral("The server refused a control message: %1").arg(error.message);
+        if (!m_result.warnings.contains(text)) {
+            m_result.warnings.append(text);
+            emit warning(text);
+        }
+        return;
+    }
+    fail(serverFailureMessage(error.message, m_result.records.size(), m_result.expected_chunks,
+                              m_result.expected_frames));
+}
+
+void SessionWorker::checkControlLoop(double now_s) {
+    if (m_result.control_loop_silent_since_s) {
+        return;
+    }
+    if (const auto silent_s = m_pong_watch.silentSince(now_s)) {
+        m_result.control_loop_silent_since_s = silent_s;
+        const QString text = silentControlLoopWarning(*silent_s);
+        m_result.warnings.append(text);
+        emit warning(text);
+    }
 }
 
 void SessionWorker::handleSessionDone(const protocol::SessionDone& done, double now_s) {
     m_result.done_event = done.raw;
+    checkControlLoop(now_s);
     if (m_result.request_id.value_or(QString()).isEmpty() && !done.request_id.isEmpty()) {
         m_result.request_id = done.request_id;
     }
@@ -385,10 +380,11 @@ void SessionWorker::onBinaryMessage(const QByteArray& bytes) {
     }
     const protocol::ChunkMetadata metadata = *std::exchange(m_pending_metadata, std::nullopt);
     if (bytes.size() != metadata.byte_length) {
-        const QString which =
-            metadata.kind == protocol::ChunkKind::Media
-                ? QStringLiteral("chunk %1").arg(metadata.generation_chunk_index.value_or(-1))
-                : QStringLiteral("the trailer");
+        const QString which = metadata.kind == protocol::ChunkKind::Media
+                                  ? QStringLiteral("chunk %1")
+                                        .arg(metadata.generation_chunk_index.value_or(
+                                            static_cast<qint64>(m_result.records.size())))
+                                  : QStringLiteral("the trailer");
         fail(QStringLiteral("The binary frame of %1 holds %2 bytes but its video.chunk_metadata "
                             "announced byte_length %3; the stream is corrupt.")
                  .arg(which)
@@ -400,17 +396,24 @@ void SessionWorker::onBinaryMessage(const QByteArray& bytes) {
         m_result.trailer_received = true;
         m_result.trailer_bytes += bytes.size();
         recordChunkIds(metadata, now_s);
-        emit chunkReceived(
-            makeChunkEvent(metadata, bytes, now_s, now_s - m_last_arrival_s.value_or(0.0)));
+        emit chunkReceived(ChunkEvent::fromMetadata(metadata, bytes, now_s,
+                                                    now_s - m_last_arrival_s.value_or(0.0)));
         return;
     }
     acceptMediaChunk(metadata, bytes, now_s);
 }
 
-void SessionWorker::acceptMediaChunk(const protocol::ChunkMetadata& metadata,
+void SessionWorker::acceptMediaChunk(const protocol::ChunkMetadata& announced,
                                      const QByteArray& bytes, double now_s) {
-    const ChunkEvent chunk =
-        makeChunkEvent(metadata, bytes, now_s, now_s - m_last_arrival_s.value_or(0.0));
+    protocol::ChunkMetadata metadata = announced;
+    const bool by_position = !metadata.generation_chunk_index.has_value();
+    if (by_position) {
+        // vLLM-Omni sends null here for a one-chunk session: the chunk is the next one.
+        metadata.generation_chunk_index = static_cast<qint64>(m_result.records.size());
+        m_result.chunks_numbered_by_position.append(*metadata.generation_chunk_index);
+    }
+    const ChunkEvent chunk = ChunkEvent::fromMetadata(
+        metadata, bytes, now_s, now_s - m_last_arrival_s.value_or(0.0), by_position);
 
     if (!m_result.ttfc_s) {
         m_result.ttfc_s = now_s;
@@ -422,6 +425,8 @@ void SessionWorker::acceptMediaChunk(const protocol::ChunkMetadata& metadata,
     emit chunkReceived(chunk);
     armChunkTimeout();
     m_highest_chunk = std::max(m_highest_chunk.value_or(-1), *metadata.generation_chunk_index);
+    m_pong_watch.chunkArrived(now_s);
+    checkControlLoop(now_s);
     fireScheduledUpdates(*metadata.generation_chunk_index);
 }
 
@@ -439,69 +444,6 @@ void SessionWorker::recordChunkIds(const protocol::ChunkMetadata& metadata, doub
     emitIds(metadata.started_event_ids, TimelineEventType::Started);
     emitIds(metadata.active_event_ids, TimelineEventType::Active);
     emitIds(metadata.completed_event_ids, TimelineEventType::Completed);
-}
-
-void SessionWorker::insertScheduled(qint64 after_chunk, const PendingInteraction& interaction) {
-    // Stable: interactions scheduled after the same chunk go out in the order they were asked.
-    const auto at = std::upper_bound(
-        m_scheduled.begin(), m_scheduled.end(), after_chunk,
-        [](qint64 chunk, const ScheduledInteraction& entry) { return chunk < entry.after_chunk; });
-    m_scheduled.insert(at, ScheduledInteraction{after_chunk, interaction});
-}
-
-void SessionWorker::fireScheduledUpdates(qint64 chunk_index) {
-    while (!m_scheduled.empty() && m_scheduled.front().after_chunk <= chunk_index) {
-        const PendingInteraction interaction = m_scheduled.front().interaction;
-        m_scheduled.erase(m_scheduled.begin());
-        transmit(interaction);
-    }
-}
-
-void SessionWorker::scheduleInteraction(const QString& event_id, int kind, const QString& summary,
-                                        const QJsonObject& message, qint64 after_chunk) {
-    PendingInteraction interaction{event_id, static_cast<InteractionKind>(kind), summary, message};
-    if (m_state == SessionState::Streaming && m_highest_chunk && *m_highest_chunk >= after_chunk) {
-        transmit(interaction); // that chunk already landed
-        return;
-    }
-    if (m_state == SessionState::Stopping || m_state == SessionState::Finished) {
-        sendInteraction(event_id, kind, summary, message); // refused on the timeline
-        return;
-    }
-    insertScheduled(after_chunk, interaction);
-}
-
-void SessionWorker::sendInteraction(const QString& event_id, int kind, const QString& summary,
-                                    const QJsonObject& message) {
-    PendingInteraction interaction{event_id, static_cast<InteractionKind>(kind), summary, message};
-    if (m_state == SessionState::Idle || m_state == SessionState::Connecting) {
-        m_waiting_for_start.append(interaction);
-        return;
-    }
-    if (m_state != SessionState::Streaming) {
-        TimelineEvent event;
-        event.t_s = nowS();
-        event.type = TimelineEventType::Error;
-        event.event_id = event_id;
-        event.kind = interaction.kind;
-        event.detail = m_state == SessionState::Stopping
-                           ? QStringLiteral("Not sent: the session is stopping.")
-                           : QStringLiteral("Not sent: the session is over.");
-        emitTimeline(event);
-        return;
-    }
-    transmit(interaction);
-}
-
-void SessionWorker::transmit(const PendingInteraction& interaction) {
-    m_socket->sendTextMessage(protocol::toWireText(interaction.message));
-    TimelineEvent event;
-    event.t_s = nowS();
-    event.type = TimelineEventType::Sent;
-    event.event_id = interaction.event_id;
-    event.kind = interaction.kind;
-    event.detail = interaction.summary;
-    emitTimeline(event);
 }
 
 void SessionWorker::emitTimeline(TimelineEvent event) {
@@ -526,19 +468,6 @@ void SessionWorker::requestStop() {
 void SessionWorker::abort(const QString& reason) {
     if (m_state != SessionState::Finished) {
         fail(reason);
-    }
-}
-
-void SessionWorker::refusePending(const QString& reason) {
-    const QList<PendingInteraction> waiting = std::exchange(m_waiting_for_start, {});
-    for (const PendingInteraction& interaction : waiting) {
-        TimelineEvent event;
-        event.t_s = nowS();
-        event.type = TimelineEventType::Error;
-        event.event_id = interaction.event_id;
-        event.kind = interaction.kind;
-        event.detail = QStringLiteral("Not sent: %1").arg(reason);
-        emitTimeline(event);
     }
 }
 
@@ -575,6 +504,15 @@ void SessionWorker::finish() {
             timer->stop();
         }
     }
+    // What never got an answer, or never started, is settled now (unanswered, not applied).
+    TimelineEvent ended;
+    ended.t_s = nowS();
+    ended.type = TimelineEventType::SessionEnded;
+    if (!m_result.records.empty()) {
+        ended.chunk_index = m_result.records.back().index;
+    }
+    ended.detail = m_result.ok ? QStringLiteral("session.done") : m_result.error;
+    emitTimeline(ended);
     setState(SessionState::Finished);
     if (m_socket) {
         // Disconnect first: the close below must not report itself as a failure.

@@ -7,6 +7,7 @@
 #include "app/protocol/server_message.h"
 #include "app/session/chunk_event.h"
 #include "app/session/interaction_timeline.h"
+#include "app/session/pong_watch.h"
 #include "app/session/session_options.h"
 #include "app/session/session_result.h"
 #include "app/session/session_state.h"
@@ -85,6 +86,8 @@ private:
 
     void insertScheduled(qint64 after_chunk, const PendingInteraction& interaction);
     void fireScheduledUpdates(qint64 chunk_index);
+    // Reports, once, a server that answers no ping while chunks keep coming.
+    void checkControlLoop(double now_s);
     void transmit(const PendingInteraction& interaction);
     void emitTimeline(TimelineEvent event);
     void armChunkTimeout();
@@ -115,6 +118,10 @@ private:
     std::optional<qint64> m_highest_chunk;         // the highest generation index landed
     QList<PendingInteraction> m_waiting_for_start;
     InteractionTimeline m_timeline;
+    // Interactions sent and not yet answered (queued or refused), oldest first: the server's
+    // control loop answers in order, and most of its refusals name no event_id.
+    QStringList m_awaiting_reply;
+    PongWatch m_pong_watch;
     SessionResult m_result;
 };
 

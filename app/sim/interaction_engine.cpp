@@ -1,5 +1,7 @@
 #include "app/sim/interaction_engine.h"
 
+#include <algorithm>
+
 namespace lbm::sim {
 namespace {
 
@@ -20,93 +22,115 @@ InteractionEngine::InteractionEngine(const QString& prompt, std::optional<KeyScr
     , m_script(std::move(camera_script)) {}
 
 void InteractionEngine::queuePrompt(const QString& event_id, const QString& prompt,
-                                    int transition_chunks) {
-    if (m_pending_prompt) {
-        m_superseded_prompts.append(m_pending_prompt->event_id);
-    }
+                                    qint64 transition_chunks) {
     m_pending_prompt = PendingPrompt{event_id, prompt, transition_chunks};
 }
 
 void InteractionEngine::queueCamera(const QString& event_id, CameraMode mode,
                                     const QVector3D& translation, const QQuaternion& rotation,
-                                    int transition_chunks) {
-    if (m_pending_camera) {
-        m_superseded_cameras.append(m_pending_camera->event_id);
+                                    qint64 transition_chunks) {
+    CameraEvent event;
+    event.event_id = event_id;
+    event.mode = mode;
+    event.translation = translation;
+    event.rotation = rotation;
+    event.transition_chunks = mode == CameraMode::Target ? transition_chunks : 0;
+    m_pending_cameras.push_back(event);
+    m_camera_received = true;
+}
+
+double InteractionEngine::promptProgress() const {
+    if (m_prompt_event_id.isEmpty() || m_prompt_chunks <= 0) {
+        return 1.0;
     }
-    m_pending_camera = PendingCamera{event_id, mode, translation, rotation, transition_chunks};
+    return std::min(1.0,
+                    static_cast<double>(m_prompt_elapsed) / static_cast<double>(m_prompt_chunks));
+}
+
+void InteractionEngine::promptBoundary(ChunkPlan& plan) {
+    // The active transition advances first.
+    if (!m_prompt_event_id.isEmpty() && m_prompt_chunks > 0 && m_prompt_elapsed < m_prompt_chunks) {
+        ++m_prompt_elapsed;
+        appendUnique(plan.active_event_ids, m_prompt_event_id);
+        if (m_prompt_elapsed >= m_prompt_chunks) {
+            appendUnique(plan.completed_event_ids, m_prompt_event_id);
+        }
+    }
+    if (!m_pending_prompt) {
+        return;
+    }
+    // A new one starts from the state just reached.
+    m_grade_from = FrameRenderer::blend(m_grade_from, m_grade_to, promptProgress());
+    m_grade_to = FrameRenderer::gradeForPrompt(m_pending_prompt->prompt);
+    m_prompt = m_pending_prompt->prompt;
+    m_prompt_event_id = m_pending_prompt->event_id;
+    m_prompt_chunks = m_pending_prompt->transition_chunks;
+    m_prompt_elapsed = m_prompt_chunks > 0 ? 1 : 0;
+    m_pending_prompt.reset();
+    appendUnique(plan.started_event_ids, m_prompt_event_id);
+    appendUnique(plan.active_event_ids, m_prompt_event_id);
+    if (m_prompt_chunks <= 1) {
+        appendUnique(plan.completed_event_ids, m_prompt_event_id);
+    }
+}
+
+void InteractionEngine::cameraBoundary(ChunkPlan& plan) {
+    if (m_script && m_camera_received) {
+        // Worded as the harness's engine raises it (trailing "; " included).
+        plan.failure = QStringLiteral("Cannot use mid-generation camera interaction together "
+                                      "with camera_action_script; ");
+        return;
+    }
+    QStringList started;
+    QStringList completed;
+    for (CameraEvent& event : m_pending_cameras) {
+        appendUnique(started, event.event_id);
+        if (m_camera && m_camera->event_id != event.event_id) {
+            appendUnique(completed, m_camera->event_id);
+        }
+        event.elapsed = 0;
+        event.source = m_pose;
+        m_camera = event;
+    }
+    m_pending_cameras.clear();
+    if (m_camera && m_camera->mode == CameraMode::Target) {
+        ++m_camera->elapsed;
+        if (m_camera->transition_chunks <= 0 || m_camera->elapsed >= m_camera->transition_chunks) {
+            appendUnique(completed, m_camera->event_id);
+        }
+    }
+    for (const QString& id : started) {
+        appendUnique(plan.started_event_ids, id);
+    }
+    const bool target_done =
+        m_camera && m_camera->mode == CameraMode::Target && completed.contains(m_camera->event_id);
+    if (m_camera && !target_done) {
+        appendUnique(plan.active_event_ids, m_camera->event_id);
+    }
+    for (const QString& id : completed) {
+        appendUnique(plan.completed_event_ids, id);
+    }
 }
 
 ChunkPlan InteractionEngine::planChunk(int generation_chunk_index, int pixel_frames,
                                        qint64 first_frame_number) {
     ChunkPlan plan;
     plan.generation_chunk_index = generation_chunk_index;
-
-    // Prompt boundary.
-    for (const QString& id : m_superseded_prompts) {
-        appendUnique(plan.completed_event_ids, id);
-    }
-    m_superseded_prompts.clear();
-    const double previous_progress =
-        m_prompt_event_id.isEmpty() || m_prompt_chunks == 0
-            ? 1.0
-            : static_cast<double>(m_prompt_chunks_done) / m_prompt_chunks;
-    if (m_pending_prompt) {
-        if (!m_prompt_event_id.isEmpty()) {
-            appendUnique(plan.completed_event_ids, m_prompt_event_id); // interrupted
+    if (generation_chunk_index > 0) {
+        promptBoundary(plan);
+        cameraBoundary(plan);
+        if (!plan.failure.isEmpty()) {
+            return plan;
         }
-        m_grade_from = FrameRenderer::blend(m_grade_from, m_grade_to, previous_progress);
-        m_grade_to = FrameRenderer::gradeForPrompt(m_pending_prompt->prompt);
-        m_prompt = m_pending_prompt->prompt;
-        m_prompt_event_id = m_pending_prompt->event_id;
-        m_prompt_chunks = m_pending_prompt->transition_chunks;
-        m_prompt_chunks_done = 0;
-        appendUnique(plan.started_event_ids, m_prompt_event_id);
-        m_pending_prompt.reset();
     }
-    double prompt_progress = 1.0;
-    if (!m_prompt_event_id.isEmpty()) {
-        ++m_prompt_chunks_done;
-        prompt_progress = m_prompt_chunks == 0
-                              ? 1.0
-                              : static_cast<double>(m_prompt_chunks_done) / m_prompt_chunks;
-        appendUnique(plan.active_event_ids, m_prompt_event_id);
-    }
-    const QColor grade = FrameRenderer::blend(m_grade_from, m_grade_to, prompt_progress);
+
+    const QColor grade = FrameRenderer::blend(m_grade_from, m_grade_to, promptProgress());
     QString caption = m_prompt;
-    if (!m_prompt_event_id.isEmpty() && m_prompt_chunks > 0) {
-        caption =
-            QStringLiteral("(%1/%2) ").arg(m_prompt_chunks_done).arg(m_prompt_chunks) + caption;
-    }
-    if (!m_prompt_event_id.isEmpty() && prompt_progress >= 1.0) {
-        appendUnique(plan.completed_event_ids, m_prompt_event_id);
-        m_grade_from = m_grade_to;
-        m_prompt_event_id.clear();
+    if (!m_prompt_event_id.isEmpty() && m_prompt_chunks > 0 && promptProgress() < 1.0) {
+        caption = QStringLiteral("(%1/%2) ").arg(m_prompt_elapsed).arg(m_prompt_chunks) + caption;
     }
 
-    // Camera boundary.
-    for (const QString& id : m_superseded_cameras) {
-        appendUnique(plan.completed_event_ids, id);
-    }
-    m_superseded_cameras.clear();
-    if (m_pending_camera) {
-        if (!m_camera_event_id.isEmpty()) {
-            appendUnique(plan.completed_event_ids, m_camera_event_id); // replaced
-        }
-        m_camera_event_id = m_pending_camera->event_id;
-        m_camera_mode = m_pending_camera->mode;
-        appendUnique(plan.started_event_ids, m_camera_event_id);
-        if (m_camera_mode == CameraMode::Velocity) {
-            m_velocity = CameraVelocity{m_pending_camera->translation, m_pending_camera->rotation};
-        } else {
-            m_velocity = CameraVelocity{};
-            m_target_from = m_pose;
-            m_target =
-                CameraPose{m_pending_camera->translation, m_pending_camera->rotation.normalized()};
-            m_target_chunks = m_pending_camera->transition_chunks;
-            m_target_chunks_done = 0;
-        }
-        m_pending_camera.reset();
-    }
+    // The poses at the end of each latent frame.
     std::vector<CameraPose> latent_poses;
     CameraPose pose = m_pose;
     for (int latent = 0; latent < kLatentFramesPerChunk; ++latent) {
@@ -114,32 +138,26 @@ ChunkPlan InteractionEngine::planChunk(int generation_chunk_index, int pixel_fra
             const auto& entry =
                 (*m_script)[static_cast<size_t>(generation_chunk_index) % m_script->size()];
             pose = pose.advanced(CameraVelocity::fromKeys(entry[static_cast<size_t>(latent)]));
-        } else if (!m_camera_event_id.isEmpty() && m_camera_mode == CameraMode::Target) {
-            const float t = m_target_chunks == 0
-                                ? 1.0f
-                                : static_cast<float>(m_target_chunks_done * kLatentFramesPerChunk +
-                                                     latent + 1) /
-                                      static_cast<float>(m_target_chunks * kLatentFramesPerChunk);
-            pose = CameraPose::interpolated(m_target_from, m_target, std::min(1.0f, t));
-        } else {
-            pose = pose.advanced(m_velocity);
+        } else if (m_camera && m_camera->mode == CameraMode::Target) {
+            const double k = static_cast<double>(std::max<qint64>(1, m_camera->transition_chunks));
+            const double t = m_camera->transition_chunks <= 0
+                                 ? 1.0
+                                 : (static_cast<double>(m_camera->elapsed - 1) +
+                                    (latent + 1) / static_cast<double>(kLatentFramesPerChunk)) /
+                                       k;
+            pose = CameraPose::interpolated(
+                m_camera->source,
+                CameraPose{m_camera->translation, m_camera->rotation.normalized()},
+                static_cast<float>(std::min(1.0, t)));
+        } else if (m_camera) {
+            pose = pose.advanced(CameraVelocity{m_camera->translation, m_camera->rotation});
         }
         latent_poses.push_back(pose);
     }
-    if (!m_camera_event_id.isEmpty()) {
-        appendUnique(plan.active_event_ids, m_camera_event_id);
-        bool done = false;
-        if (m_camera_mode == CameraMode::Target) {
-            ++m_target_chunks_done;
-            done = m_target_chunks_done >= m_target_chunks;
-        } else {
-            done = m_velocity.isZero();
-        }
-        if (done) {
-            appendUnique(plan.completed_event_ids, m_camera_event_id);
-            m_camera_event_id.clear();
-            m_velocity = CameraVelocity{};
-        }
+    // A reached target leaves the camera where it ended.
+    if (m_camera && m_camera->mode == CameraMode::Target &&
+        plan.completed_event_ids.contains(m_camera->event_id)) {
+        m_camera.reset();
     }
 
     // Pixel frames: chunk 0's first latent frame is one pixel frame, every other four.

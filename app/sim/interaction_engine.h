@@ -1,15 +1,22 @@
 #pragma once
-// The server's interaction semantics for one session: queued prompt and camera
-// interactions take effect at the next chunk boundary, and each chunk's plan says which
-// ids started, are active and completed in it, truthfully for what is drawn.
+// The engine's interaction semantics for one session, as vLLM-Omni's stepwise pipeline
+// reports them: queued interactions take effect at the next chunk boundary, and each chunk's
+// plan says which ids started, are active and completed in it, truthfully for what is drawn.
+// Chunk 0 has no boundary before it.
 //
-// Rules (protocol.md): a prompt with transition_chunks K reaches its target in the K-th
-// affected chunk (progress 1/K .. 1; K = 0 is a hard switch). A newer prompt supersedes an
-// older pending one (the superseded id is reported completed, never started, in the chunk
-// the newer one starts) and interrupts an active one (reported completed there; the new
-// blend starts from the state reached). Camera velocity applies once per latent frame
-// until replaced (the replaced id completes where its successor starts); a zero velocity
-// starts and completes in its first chunk. A target is reached over K chunks (0 snaps).
+// Prompt track (upstream's PromptUpdateMixin, measured on the real handler): one pending slot,
+// so a newer prompt replaces an older pending one, which is then never reported at all. At a
+// boundary the active transition advances first (listed active; completed when it reaches
+// its K-th chunk), then a pending one starts (started and active; completed at once for
+// K <= 1), blending from the state just reached. An interrupted transition stays listed as
+// active in the chunk where its successor starts and never completes.
+//
+// Camera track (the harness's chunk-level stand-in for upstream's SE3 track, which is the
+// only reference there is): every pending event starts at the boundary, in order, each
+// completing the one it replaces; a velocity stays active until replaced (zero included); a
+// target with K chunks (default 1, 0 snaps) is reached at its K-th boundary, where it is
+// listed completed and no longer active. A camera interaction in a session with a
+// camera_action_script makes the next boundary fail the session.
 
 #include "app/sim/camera_pose.h"
 #include "app/sim/frame_renderer.h"
@@ -30,6 +37,8 @@ struct ChunkPlan {
     QStringList started_event_ids;
     QStringList active_event_ids;
     QStringList completed_event_ids;
+    // Non-empty: the boundary before this chunk failed; the session ends with this error.
+    QString failure;
 };
 
 class InteractionEngine {
@@ -38,9 +47,9 @@ public:
 
     InteractionEngine(const QString& prompt, std::optional<KeyScript> camera_script);
 
-    void queuePrompt(const QString& event_id, const QString& prompt, int transition_chunks);
+    void queuePrompt(const QString& event_id, const QString& prompt, qint64 transition_chunks);
     void queueCamera(const QString& event_id, CameraMode mode, const QVector3D& translation,
-                     const QQuaternion& rotation, int transition_chunks);
+                     const QQuaternion& rotation, qint64 transition_chunks);
 
     // Resolves the boundary before chunk generation_chunk_index and plans its frames
     // (9 or 12 pixel frames over three latent frames). first_frame_number is global.
@@ -50,38 +59,37 @@ private:
     struct PendingPrompt {
         QString event_id;
         QString prompt;
-        int transition_chunks = 0;
+        qint64 transition_chunks = 0;
     };
-    struct PendingCamera {
+    struct CameraEvent {
         QString event_id;
         CameraMode mode = CameraMode::Velocity;
         QVector3D translation;
         QQuaternion rotation;
-        int transition_chunks = 1;
+        qint64 transition_chunks = 1;
+        qint64 elapsed = 0;
+        CameraPose source;
     };
+
+    void promptBoundary(ChunkPlan& plan);
+    void cameraBoundary(ChunkPlan& plan);
+    double promptProgress() const;
 
     // Prompt track.
     QString m_prompt;
     QColor m_grade_from;
     QColor m_grade_to;
-    QString m_prompt_event_id; // the active transition, empty when settled
-    int m_prompt_chunks = 0;   // K of the active transition
-    int m_prompt_chunks_done = 0;
+    QString m_prompt_event_id;  // the last transition started (kept once settled)
+    qint64 m_prompt_chunks = 0; // its K
+    qint64 m_prompt_elapsed = 0;
     std::optional<PendingPrompt> m_pending_prompt;
-    QStringList m_superseded_prompts;
 
     // Camera track.
     std::optional<KeyScript> m_script;
+    bool m_camera_received = false;
     CameraPose m_pose;
-    std::optional<PendingCamera> m_pending_camera;
-    QStringList m_superseded_cameras;
-    QString m_camera_event_id;
-    CameraMode m_camera_mode = CameraMode::Velocity;
-    CameraVelocity m_velocity; // zero until the first velocity
-    CameraPose m_target_from;
-    CameraPose m_target;
-    int m_target_chunks = 0;
-    int m_target_chunks_done = 0;
+    std::vector<CameraEvent> m_pending_cameras;
+    std::optional<CameraEvent> m_camera;
 };
 
 } // namespace lbm::sim

@@ -6,44 +6,17 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QRandomGenerator>
 #include <QUuid>
 #include <QWebSocket>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 namespace lbm::sim {
 namespace {
 
-constexpr qsizetype kMaxStartCharacters = 4 * 1024 * 1024;
-constexpr qsizetype kMaxControlCharacters = 128 * 1024;
-
-QString typeText(const QJsonValue& type) {
-    if (type.isString()) {
-        return type.toString();
-    }
-    if (type.isUndefined() || type.isNull()) {
-        return QStringLiteral("None");
-    }
-    return QString::fromUtf8(QJsonDocument(QJsonArray{type}).toJson(QJsonDocument::Compact))
-        .mid(1)
-        .chopped(1);
-}
-
-std::optional<std::vector<double>> numbers(const QJsonValue& value, qsizetype count) {
-    const QJsonArray array = value.toArray();
-    if (!value.isArray() || array.size() != count) {
-        return std::nullopt;
-    }
-    std::vector<double> result;
-    for (const QJsonValue& item : array) {
-        if (!item.isDouble() || !std::isfinite(item.toDouble())) {
-            return std::nullopt;
-        }
-        result.push_back(item.toDouble());
-    }
-    return result;
-}
+constexpr double kHandOffMs = 25.0;
 
 QJsonArray toArray(const QStringList& ids) {
     QJsonArray array;
@@ -53,25 +26,20 @@ QJsonArray toArray(const QStringList& ids) {
     return array;
 }
 
-enum class JsonKind { Invalid, NotObject, Object };
-
-// Python's json.loads accepts top-level scalars, QJsonDocument does not: wrapping the text
-// in an array tells "valid JSON but not an object" apart from "not JSON".
-JsonKind parseMessage(const QString& text, QJsonObject* object) {
-    QJsonParseError parse{};
-    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &parse);
-    if (parse.error == QJsonParseError::NoError) {
-        if (document.isObject()) {
-            *object = document.object();
-            return JsonKind::Object;
+// Three numbers (or four), as the harness's engine reads camera data; anything else is the
+// neutral value, which is what it falls back to for a missing one.
+std::vector<float> numbers(const PyValue* value, qsizetype count) {
+    std::vector<float> result;
+    if (value != nullptr && value->type() == PyValue::Type::List &&
+        value->items().size() == count) {
+        for (const PyValue& item : value->items()) {
+            if (!item.isNumber() || !std::isfinite(item.toDouble())) {
+                return {};
+            }
+            result.push_back(static_cast<float>(item.toDouble()));
         }
-        return JsonKind::NotObject;
     }
-    const QJsonDocument wrapped =
-        QJsonDocument::fromJson(QByteArray("[") + text.toUtf8() + QByteArray("]"), &parse);
-    return parse.error == QJsonParseError::NoError && wrapped.array().size() == 1
-               ? JsonKind::NotObject
-               : JsonKind::Invalid;
+    return result;
 }
 
 } // namespace
@@ -92,7 +60,7 @@ SimulatorSession::SimulatorSession(QWebSocket* socket, const SimulatorConfig& co
     connect(m_socket, &QWebSocket::disconnected, this, [this]() {
         m_state = State::Closed;
         m_start_timer.stop();
-        m_stall_timer.stop();
+        m_poll_timer.stop();
         m_emit_timer.stop();
         emit finished();
     });
@@ -100,12 +68,19 @@ SimulatorSession::SimulatorSession(QWebSocket* socket, const SimulatorConfig& co
     connect(&m_start_timer, &QTimer::timeout, this,
             [this]() { fail(QStringLiteral("Timeout waiting for session.start")); });
     m_start_timer.start(m_config.start_timeout_ms);
-    m_stall_timer.setSingleShot(true);
-    connect(&m_stall_timer, &QTimer::timeout, this,
-            [this]() { fail(QStringLiteral("Stall timeout: no generation progress")); });
+    // The control loop waits at most a second for a message, then checks for a stall; a
+    // short (test) stall timeout is still checked twice per timeout.
+    m_poll_timer.setInterval(std::min(1000, std::max(1, m_config.stall_timeout_ms / 2)));
+    connect(&m_poll_timer, &QTimer::timeout, this, &SimulatorSession::pollControl);
     m_emit_timer.setSingleShot(true);
     m_emit_timer.setTimerType(Qt::PreciseTimer);
-    connect(&m_emit_timer, &QTimer::timeout, this, &SimulatorSession::scheduleEmission);
+    connect(&m_emit_timer, &QTimer::timeout, this, [this]() {
+        if (m_phase == Phase::WaitingForEngine) {
+            takeOutput(m_next_chunk);
+        } else {
+            sendChunk(m_next_chunk);
+        }
+    });
 }
 
 SimulatorSession::~SimulatorSession() {
@@ -152,11 +127,7 @@ void SimulatorSession::sendError(const QString& message, const QString& code,
                       {QStringLiteral("message"), message}};
     if (!code.isEmpty()) {
         error.insert(QStringLiteral("code"), code);
-    }
-    if (!m_request_id.isEmpty()) {
         error.insert(QStringLiteral("request_id"), m_request_id);
-    }
-    if (!event_id.isEmpty()) {
         error.insert(QStringLiteral("event_id"), event_id);
     }
     sendJson(error);
@@ -173,10 +144,18 @@ void SimulatorSession::close() {
     }
     m_state = State::Closed;
     m_start_timer.stop();
-    m_stall_timer.stop();
+    m_poll_timer.stop();
     m_emit_timer.stop();
     m_socket->flush();
-    m_socket->close();
+    // Qt sends the close frame and drops the TCP connection at once; a client still sending
+    // (an interaction right after the last chunk) would then get a reset and could lose the
+    // trailer and session.done still unread. A real server's transport waits for the
+    // client's close frame, so the simulator gives the client a moment to close first.
+    QTimer::singleShot(m_config.close_grace_ms, m_socket, [socket = m_socket]() {
+        if (socket->state() == QAbstractSocket::ConnectedState) {
+            socket->close();
+        }
+    });
 }
 
 void SimulatorSession::finish(bool stopped) {
@@ -190,62 +169,85 @@ void SimulatorSession::finish(bool stopped) {
 void SimulatorSession::onText(const QString& text) {
     if (m_state == State::AwaitingStart) {
         handleStart(text);
-    } else if (m_state != State::Closed) {
-        handleControl(text);
+        return;
     }
+    if (m_state == State::Closed || !m_control_alive) {
+        return;
+    }
+    if (m_phase == Phase::Muxing) {
+        m_deferred.append(text);
+        return;
+    }
+    handleControl(text);
 }
 
 void SimulatorSession::onBinary(const QByteArray& bytes) {
     Q_UNUSED(bytes);
     if (m_state == State::AwaitingStart) {
-        fail(QStringLiteral("session.start must be a JSON object"));
-    } else if (m_state != State::Closed) {
-        sendError(QStringLiteral("WebSocket messages must be JSON objects"));
+        // receive_text() on a binary message raises KeyError('text'); the handler sends
+        // str() of it.
+        m_start_timer.stop();
+        fail(QStringLiteral("'text'"));
+    } else if (m_state != State::Closed && m_control_alive) {
+        if (m_phase == Phase::Muxing) {
+            m_deferred.append(QString()); // a null entry stands for the binary message
+        } else {
+            // The same KeyError inside the control loop ends the loop, silently.
+            m_control_alive = false;
+        }
     }
 }
 
 void SimulatorSession::handleStart(const QString& text) {
     m_start_timer.stop();
-    if (text.size() > kMaxStartCharacters) {
-        fail(QStringLiteral("session.start message too large"));
+    const StartOutcome outcome = parseStartRequest(text, m_config);
+    if (!outcome.request) {
+        fail(outcome.refusal);
         return;
     }
-    QJsonObject message;
-    const JsonKind kind = parseMessage(text, &message);
-    if (kind == JsonKind::Invalid) {
-        fail(QStringLiteral("Invalid JSON in session.start"));
-        return;
-    }
-    if (kind == JsonKind::NotObject) {
-        fail(QStringLiteral("session.start must be a JSON object"));
-        return;
-    }
-    const QJsonValue type = message.value(QStringLiteral("type"));
-    if (type.toString() != QStringLiteral("session.start")) {
-        fail(QStringLiteral("Expected session.start, got: ") + typeText(type));
-        return;
-    }
-    QString error;
-    const auto request = StartRequest::fromJson(message, m_config, &error);
-    if (!request) {
-        fail(error);
-        return;
-    }
-    startStreaming(*request);
+    startStreaming(*outcome.request);
 }
 
 void SimulatorSession::startStreaming(const StartRequest& request) {
     m_state = State::Streaming;
     m_request_id = QStringLiteral("video_stream-") + QUuid::createUuid().toString(QUuid::Id128);
+    // Written from the Python view so the echo reads as the handler's (5.0 stays 5.0, the
+    // fields in the model's order).
+    const PyValue start =
+        PyValue::dict({{QStringLiteral("type"), PyValue::string(QStringLiteral("video.start"))},
+                       {QStringLiteral("request_id"), PyValue::string(m_request_id)},
+                       {QStringLiteral("format"), PyValue::string(QStringLiteral("m4s"))},
+                       {QStringLiteral("config"), request.config}});
+    const QString start_text = start.toJsonText();
+    m_socket->sendTextMessage(start_text);
+    log({{QStringLiteral("type"), QStringLiteral("video.start")},
+         {QStringLiteral("characters"), static_cast<double>(start_text.size())}});
+    m_stream_start_ns = nowNs();
+    touchProgress();
+    m_poll_timer.start();
+    if (!request.post_start_error.isEmpty()) {
+        fail(request.post_start_error);
+        return;
+    }
+
     m_chunk_count = request.chunk_count;
-    m_has_script = request.camera_script.has_value();
-    m_schedule_ms = m_profile.emissionTimesMs(m_chunk_count, static_cast<quint64>(request.seed));
-    for (const FaultSpec& fault : m_config.faults) {
-        if (fault.kind == FaultKind::SlowStart) {
-            m_slow_start_ms =
-                m_config.stall_timeout_ms + std::max(1000, m_config.stall_timeout_ms / 2);
+    const auto seed = static_cast<quint64>(request.seed);
+    m_engine_ms = m_profile.emissionTimesMs(m_chunk_count, seed);
+    if (std::any_of(m_config.faults.cbegin(), m_config.faults.cend(),
+                    [](const FaultSpec& fault) { return fault.kind == FaultKind::SlowStart; })) {
+        const double late_ms =
+            m_config.stall_timeout_ms + std::max(1000, m_config.stall_timeout_ms / 2);
+        for (double& due : m_engine_ms) {
+            due += late_ms;
         }
     }
+    std::mt19937_64 random(seed ^ 0x6A09E667F3BCC909ull);
+    std::uniform_real_distribution<double> mux(
+        m_config.mux_delay_min_ms, std::max(m_config.mux_delay_min_ms, m_config.mux_delay_max_ms));
+    for (int k = 0; k < m_chunk_count; ++k) {
+        m_mux_ms.push_back(mux(random));
+    }
+
     m_engine = std::make_unique<InteractionEngine>(request.prompt, request.camera_script);
     QImage first_frame = request.first_frame;
     if (first_frame.isNull()) {
@@ -261,71 +263,57 @@ void SimulatorSession::startStreaming(const StartRequest& request) {
     connect(m_producer, &ChunkProducer::failed, this, &SimulatorSession::fail);
     m_thread.start();
 
-    sendJson({{QStringLiteral("type"), QStringLiteral("video.start")},
-              {QStringLiteral("request_id"), m_request_id},
-              {QStringLiteral("format"), QStringLiteral("m4s")},
-              {QStringLiteral("config"), request.config}});
-    m_stream_start_ns = nowNs();
-    m_stall_timer.start(m_config.stall_timeout_ms);
     planAndProduce(0);
+    scheduleNext();
 }
 
 int SimulatorSession::framesInChunk(int generation_chunk_index) const {
     return generation_chunk_index == 0 || m_config.independent_chunks ? 9 : 12;
 }
 
+double SimulatorSession::msSinceStart() const {
+    return static_cast<double>(nowNs() - m_stream_start_ns) / 1e6;
+}
+
 void SimulatorSession::planAndProduce(int generation_chunk_index) {
     const int frames = framesInChunk(generation_chunk_index);
     ChunkPlan plan = m_engine->planChunk(generation_chunk_index, frames, m_frames_planned);
+    if (!plan.failure.isEmpty()) {
+        // The failed boundary takes the chunk just generated with it.
+        fail(plan.failure);
+        return;
+    }
     m_frames_planned += frames;
     m_plans[generation_chunk_index] = plan;
-    const bool last = generation_chunk_index == m_chunk_count - 1;
-    m_producer->enqueue(plan, last);
+    m_producer->enqueue(plan, generation_chunk_index == m_chunk_count - 1);
 }
 
 void SimulatorSession::onProduced(int generation_chunk_index, const QByteArray& media,
                                   const QByteArray& trailer) {
     m_ready[generation_chunk_index] = ReadyChunk{media, trailer};
-    scheduleEmission();
+    if (m_phase == Phase::Muxing && generation_chunk_index == m_next_chunk) {
+        scheduleNext();
+    }
 }
 
-void SimulatorSession::scheduleEmission() {
-    if (m_state != State::Streaming || m_ready.count(m_next_emit) == 0) {
+void SimulatorSession::scheduleNext() {
+    if (m_state != State::Streaming || m_next_chunk >= m_chunk_count) {
         return;
     }
-    const double due_ms =
-        m_schedule_ms[static_cast<size_t>(m_next_emit)] + m_slow_start_ms * (m_next_emit == 0);
-    const double elapsed_ms = static_cast<double>(nowNs() - m_stream_start_ns) / 1e6;
-    if (elapsed_ms + 0.25 < due_ms) {
-        m_emit_timer.start(static_cast<int>(std::ceil(due_ms - elapsed_ms)));
-        return;
-    }
-    emitChunk(m_next_emit);
+    // An engine that is ahead hands its next output over only once the muxer has freed the
+    // event loop and it has taken a step of its own (kHandOffMs); so an interaction that
+    // arrives right after a chunk still makes the boundary after the next one.
+    const double due_ms = m_phase == Phase::WaitingForEngine
+                              ? std::max(m_engine_ms[static_cast<size_t>(m_next_chunk)],
+                                         m_next_chunk == 0 ? 0.0 : m_sent_at_ms + kHandOffMs)
+                              : m_muxed_at_ms;
+    m_emit_timer.start(static_cast<int>(std::ceil(std::max(0.0, due_ms - msSinceStart()))));
 }
 
-void SimulatorSession::sendMetadata(const QString& kind, std::optional<int> generation_chunk_index,
-                                    int num_frames, qint64 byte_length, const ChunkPlan* plan) {
-    QJsonObject metadata{
-        {QStringLiteral("type"), QStringLiteral("video.chunk_metadata")},
-        {QStringLiteral("request_id"), m_request_id},
-        {QStringLiteral("kind"), kind},
-        {QStringLiteral("transport_chunk_index"), m_transport_index},
-        {QStringLiteral("generation_chunk_index"),
-         generation_chunk_index ? QJsonValue(*generation_chunk_index) : QJsonValue()},
-        {QStringLiteral("num_frames"), num_frames},
-        {QStringLiteral("byte_length"), static_cast<double>(byte_length)},
-        {QStringLiteral("started_event_ids"),
-         plan ? toArray(plan->started_event_ids) : QJsonArray()},
-        {QStringLiteral("active_event_ids"), plan ? toArray(plan->active_event_ids) : QJsonArray()},
-        {QStringLiteral("completed_event_ids"),
-         plan ? toArray(plan->completed_event_ids) : QJsonArray()}};
-    sendJson(metadata);
-}
-
-void SimulatorSession::emitChunk(int k) {
+void SimulatorSession::takeOutput(int k) {
     const auto& faults = m_config.faults;
     if (hasFault(faults, FaultKind::Stall, k)) {
-        m_state = State::Stalled; // nothing more is generated; the stall clock decides
+        m_state = State::Stalled; // nothing more is generated; the stall check decides
         return;
     }
     if (hasFault(faults, FaultKind::Error, k)) {
@@ -339,6 +327,27 @@ void SimulatorSession::emitChunk(int k) {
         m_socket->abort();
         return;
     }
+    touchProgress();
+    // The engine resolves the next boundary as it hands this chunk over; after the last
+    // chunk it has finished and forgets the request.
+    if (k == m_chunk_count - 1) {
+        m_engine_finished = true;
+    } else {
+        planAndProduce(k + 1);
+        if (m_state != State::Streaming) {
+            return;
+        }
+    }
+    m_phase = Phase::Muxing;
+    m_muxed_at_ms = msSinceStart() + m_mux_ms[static_cast<size_t>(k)];
+    scheduleNext();
+}
+
+void SimulatorSession::sendChunk(int k) {
+    if (m_ready.count(k) == 0) {
+        return; // still encoding: onProduced reschedules
+    }
+    const auto& faults = m_config.faults;
     if (hasFault(faults, FaultKind::Garbage, k)) {
         m_socket->sendTextMessage(QStringLiteral("{\"type\": \"video.chunk_metadata\", garbage"));
         log({{QStringLiteral("type"), QStringLiteral("garbage")}});
@@ -350,11 +359,6 @@ void SimulatorSession::emitChunk(int k) {
     m_ready.erase(k);
     const ChunkPlan plan = m_plans[k];
     m_plans.erase(k);
-    // The boundary: interactions processed until now shape the next chunk.
-    const bool last = k == m_chunk_count - 1;
-    if (!last) {
-        planAndProduce(k + 1);
-    }
     sendMetadata(QStringLiteral("media"), k, static_cast<int>(plan.frames.size()),
                  ready.media.size(), &plan);
     QByteArray payload = ready.media;
@@ -363,148 +367,160 @@ void SimulatorSession::emitChunk(int k) {
     }
     sendBinary(payload, "binary");
     ++m_transport_index;
-    ++m_next_emit;
-    m_stall_timer.start(m_config.stall_timeout_ms);
-    if (last) {
+    touchProgress();
+    m_sent_at_ms = msSinceStart();
+    m_phase = Phase::WaitingForEngine;
+    ++m_next_chunk;
+    // The event loop is free again: what arrived while muxing is read now, in order.
+    const QStringList deferred = std::exchange(m_deferred, {});
+    for (const QString& text : deferred) {
+        if (m_state == State::Closed || !m_control_alive) {
+            break;
+        }
+        if (text.isNull()) {
+            m_control_alive = false;
+        } else {
+            handleControl(text);
+        }
+    }
+    if (m_state != State::Streaming) {
+        return;
+    }
+    if (k == m_chunk_count - 1) {
         sendMetadata(QStringLiteral("trailer"), std::nullopt, 0, ready.trailer.size(), nullptr);
         sendBinary(ready.trailer, "binary");
         ++m_transport_index;
         finish(false);
         return;
     }
-    scheduleEmission();
+    scheduleNext();
+}
+
+void SimulatorSession::sendMetadata(const QString& kind, std::optional<int> generation_chunk_index,
+                                    int num_frames, qint64 byte_length, const ChunkPlan* plan) {
+    // A one-chunk session's chunk carries no stream metadata upstream, so no index either.
+    const bool indexed = generation_chunk_index && m_chunk_count > 1;
+    QJsonObject metadata{
+        {QStringLiteral("type"), QStringLiteral("video.chunk_metadata")},
+        {QStringLiteral("request_id"), m_request_id},
+        {QStringLiteral("kind"), kind},
+        {QStringLiteral("transport_chunk_index"), m_transport_index},
+        {QStringLiteral("generation_chunk_index"),
+         indexed ? QJsonValue(*generation_chunk_index) : QJsonValue()},
+        {QStringLiteral("num_frames"), num_frames},
+        {QStringLiteral("byte_length"), static_cast<double>(byte_length)},
+        {QStringLiteral("started_event_ids"),
+         plan ? toArray(plan->started_event_ids) : QJsonArray()},
+        {QStringLiteral("active_event_ids"), plan ? toArray(plan->active_event_ids) : QJsonArray()},
+        {QStringLiteral("completed_event_ids"),
+         plan ? toArray(plan->completed_event_ids) : QJsonArray()}};
+    sendJson(metadata);
+}
+
+void SimulatorSession::pollControl() {
+    if ((m_state != State::Streaming && m_state != State::Stalled) || !m_control_alive ||
+        m_phase == Phase::Muxing) {
+        return;
+    }
+    if (static_cast<double>(nowNs() - m_last_progress_ns) / 1e6 > m_config.stall_timeout_ms) {
+        // The handler aborts the request; its main loop then ends the session as stopped.
+        sendError(QStringLiteral("Stall timeout: no generation progress"));
+        m_control_alive = false;
+        finish(true);
+    }
 }
 
 void SimulatorSession::handleControl(const QString& text) {
-    if (text.size() > kMaxControlCharacters) {
-        sendError(QStringLiteral("control message too large"));
-        return;
-    }
-    QJsonObject message;
-    const JsonKind kind = parseMessage(text, &message);
-    if (kind == JsonKind::Invalid) {
-        sendError(QStringLiteral("Invalid JSON message"));
-        return;
-    }
-    if (kind == JsonKind::NotObject) {
-        sendError(QStringLiteral("WebSocket messages must be JSON objects"));
-        return;
-    }
-    const QJsonValue type = message.value(QStringLiteral("type"));
-    if (type.toString() == QStringLiteral("session.ping")) {
-        if (m_stall_timer.isActive()) {
-            m_stall_timer.start(m_config.stall_timeout_ms);
+    m_poll_timer.start(); // the loop's wait starts over after every message
+    const ControlMessage message = readControlMessage(text, m_config.handler);
+    switch (message.kind) {
+    case ControlMessage::Kind::Error:
+        sendError(message.error);
+        break;
+    case ControlMessage::Kind::Ping:
+        touchProgress();
+        sendJson({{QStringLiteral("type"), QStringLiteral("session.pong")}});
+        break;
+    case ControlMessage::Kind::Stop:
+        // The loop aborts the request and ends; the session ends as stopped once the chunk
+        // being muxed (if any) is out.
+        m_control_alive = false;
+        m_stop_requested = true;
+        if (m_phase == Phase::WaitingForEngine) {
+            finish(true);
         }
-        sendJson({{QStringLiteral("type"), QStringLiteral("session.pong")},
-                  {QStringLiteral("request_id"), m_request_id}});
-    } else if (type.toString() == QStringLiteral("session.stop")) {
-        finish(true);
-    } else if (type.toString() == QStringLiteral("session.interaction")) {
+        break;
+    case ControlMessage::Kind::Interaction:
         handleInteraction(message);
-    } else {
-        sendError(QStringLiteral("Unknown message type: ") + typeText(type));
+        break;
     }
 }
 
-void SimulatorSession::handleInteraction(const QJsonObject& message) {
-    const QString invalid = QStringLiteral("Invalid interaction: ");
-    const QString code = QStringLiteral("invalid_interaction");
-    const QJsonValue interaction_value = message.value(QStringLiteral("interaction"));
-    if (!interaction_value.isObject()) {
-        sendError(invalid + QStringLiteral("'interaction' must be an object."), code);
+void SimulatorSession::handleInteraction(const ControlMessage& message) {
+    const QString& id = message.event_id;
+    if (m_used_event_ids.contains(id)) {
+        sendError(QStringLiteral("event_id_conflict"), QStringLiteral("event_id_conflict"), id);
         return;
     }
-    const QJsonObject interaction = interaction_value.toObject();
-    QString event_id;
-    const QJsonValue id_value = interaction.value(QStringLiteral("event_id"));
-    if (id_value.isUndefined() || id_value.isNull()) {
-        event_id = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    } else if (!id_value.isString() || id_value.toString().isEmpty()) {
-        sendError(invalid + QStringLiteral("event_id must be a non-empty string."), code);
-        return;
-    } else {
-        event_id = id_value.toString();
-    }
-    if (m_used_event_ids.contains(event_id)) {
-        sendError(QStringLiteral("event_id '%1' was already used in this session; every "
-                                 "interaction needs a fresh id.")
-                      .arg(event_id),
-                  QStringLiteral("event_id_conflict"), event_id);
+    m_used_event_ids.insert(id);
+    if (!submitToEngine(message)) {
+        m_used_event_ids.remove(id);
+        sendError(QStringLiteral("Failed to apply interaction"),
+                  QStringLiteral("interaction_failed"), id);
         return;
     }
-    const QJsonValue k_value = interaction.value(QStringLiteral("transition_chunks"));
-    std::optional<int> transition_chunks;
-    if (!k_value.isUndefined() && !k_value.isNull()) {
-        const double k = k_value.toDouble(-1);
-        if (!k_value.isDouble() || k < 0 || std::floor(k) != k || k > 1000) {
-            sendError(invalid + QStringLiteral("transition_chunks must be a non-negative integer."),
-                      code, event_id);
-            return;
-        }
-        transition_chunks = static_cast<int>(k);
-    }
-    const QJsonValue event_value = interaction.value(QStringLiteral("event"));
-    if (!event_value.isObject()) {
-        sendError(invalid + QStringLiteral("'event' must be an object."), code, event_id);
-        return;
-    }
-    const QJsonObject event = event_value.toObject();
-    const QJsonValue camera_value =
-        event.value(QStringLiteral("multi_modal_data")).toObject().value(QStringLiteral("camera"));
-    if (event.contains(QStringLiteral("prompt"))) {
-        const QJsonValue prompt = event.value(QStringLiteral("prompt"));
-        if (!prompt.isString() || prompt.toString().trimmed().isEmpty()) {
-            sendError(invalid + QStringLiteral("prompt must be a non-empty string."), code,
-                      event_id);
-            return;
-        }
-        m_engine->queuePrompt(event_id, prompt.toString(),
-                              transition_chunks.value_or(lbm::kDefaultTransitionChunks));
-    } else if (camera_value.isObject()) {
-        if (m_has_script) {
-            sendError(QStringLiteral("Cannot use mid-generation camera interaction together with "
-                                     "camera_action_script"),
-                      code, event_id);
-            return;
-        }
-        const QJsonObject camera = camera_value.toObject();
-        const QString mode = camera.value(QStringLiteral("mode")).toString();
-        if (mode != QStringLiteral("velocity") && mode != QStringLiteral("target")) {
-            sendError(invalid + QStringLiteral("camera mode must be 'velocity' or 'target'."), code,
-                      event_id);
-            return;
-        }
-        const QJsonObject data = camera.value(QStringLiteral("data")).toObject();
-        const auto translation = numbers(data.value(QStringLiteral("translation")), 3);
-        const auto rotation = numbers(data.value(QStringLiteral("rotation")), 4);
-        const QQuaternion quaternion = rotation ? QQuaternion(static_cast<float>((*rotation)[3]),
-                                                              static_cast<float>((*rotation)[0]),
-                                                              static_cast<float>((*rotation)[1]),
-                                                              static_cast<float>((*rotation)[2]))
-                                                : QQuaternion();
-        if (!translation || !rotation || qFuzzyIsNull(quaternion.length())) {
-            sendError(invalid + QStringLiteral("camera data needs translation [x, y, z] and a "
-                                               "non-zero rotation quaternion [qx, qy, qz, qw]."),
-                      code, event_id);
-            return;
-        }
-        m_engine->queueCamera(
-            event_id,
-            mode == QStringLiteral("velocity") ? InteractionEngine::CameraMode::Velocity
-                                               : InteractionEngine::CameraMode::Target,
-            QVector3D(static_cast<float>((*translation)[0]), static_cast<float>((*translation)[1]),
-                      static_cast<float>((*translation)[2])),
-            quaternion.normalized(), transition_chunks.value_or(1));
-    } else {
-        sendError(invalid + QStringLiteral("event must carry a prompt or "
-                                           "multi_modal_data.camera."),
-                  code, event_id);
-        return;
-    }
-    m_used_event_ids.insert(event_id);
     sendJson({{QStringLiteral("type"), QStringLiteral("session.interaction.queued")},
               {QStringLiteral("request_id"), m_request_id},
-              {QStringLiteral("event_id"), event_id}});
+              {QStringLiteral("event_id"), id}});
+}
+
+bool SimulatorSession::submitToEngine(const ControlMessage& message) {
+    if (!m_engine || m_engine_finished) {
+        return false; // "No active request for interaction"
+    }
+    // The engine queues the prompt before it looks at the other modalities, so a prompt
+    // sent with a refused camera still takes effect.
+    if (message.prompt) {
+        m_engine->queuePrompt(message.event_id, *message.prompt,
+                              message.transition_chunks.value_or(lbm::kDefaultTransitionChunks));
+    }
+    if (!message.multi_modal_data) {
+        return true;
+    }
+    for (const auto& [modality, payload] : message.multi_modal_data->entries()) {
+        Q_UNUSED(payload);
+        if (modality != QStringLiteral("camera")) {
+            return false; // "interaction modality ... is not supported by pipeline ..."
+        }
+    }
+    const PyValue* camera = message.multi_modal_data->get(QStringLiteral("camera"));
+    if (camera == nullptr) {
+        return true;
+    }
+    const PyValue* mode = camera->get(QStringLiteral("mode"));
+    const QString mode_text = mode == nullptr                      ? QStringLiteral("target")
+                              : mode->type() == PyValue::Type::Str ? mode->toStr()
+                                                                   : QString();
+    const PyValue* data = camera->get(QStringLiteral("data"));
+    if ((mode_text != QStringLiteral("target") && mode_text != QStringLiteral("velocity")) ||
+        data == nullptr || data->type() != PyValue::Type::Dict) {
+        return false;
+    }
+    const auto translation = numbers(data->get(QStringLiteral("translation")), 3);
+    const auto rotation = numbers(data->get(QStringLiteral("rotation")), 4);
+    QQuaternion quaternion;
+    if (!rotation.empty()) {
+        quaternion = QQuaternion(rotation[3], rotation[0], rotation[1], rotation[2]);
+        quaternion = qFuzzyIsNull(quaternion.length()) ? QQuaternion() : quaternion.normalized();
+    }
+    m_engine->queueCamera(
+        message.event_id,
+        mode_text == QStringLiteral("velocity") ? InteractionEngine::CameraMode::Velocity
+                                                : InteractionEngine::CameraMode::Target,
+        translation.empty() ? QVector3D()
+                            : QVector3D(translation[0], translation[1], translation[2]),
+        quaternion, message.transition_chunks.value_or(1));
+    return true;
 }
 
 } // namespace lbm::sim

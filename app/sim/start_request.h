@@ -1,41 +1,30 @@
 #pragma once
-// The server side of session.start: the checks the LingBot-World server makes, in its
-// order, with its error texts, and the accepted request the simulator then generates from.
+// The server side of session.start, as vLLM-Omni's realtime-video handler does it, in its
+// order and with its texts (measured against the real handler: docs/upstream-conformance.md).
 //
-// Texts protocol.md gives verbatim are used as is. Where it shows only the shape
-// ("Invalid session.start: ..."), the simulator's full texts are:
-//   Invalid session.start format: expected 'm4s'.
-//   Model mismatch: requested 'X' but this server serves 'Y'.
-//   Invalid session.start: prompt must be a non-empty string.
-//   Invalid session.start: negative_prompt must be a string.
-//   Invalid session.start: width and height must be integers.
-//   Invalid session.start: requested HxW (height x width); resolution must match the fixed
-//     cache geometry 480x832.
-//   Invalid session.start: num_frames must be a positive integer.
-//   Invalid session.start: num_frames=N gives 0 chunks (chunks = ((num_frames - 1) // 4 + 1)
-//     // 3); use at least 9 frames (valid counts are 9 + 12k).
-//   Invalid session.start: fps must be a positive integer.
-//   Invalid session.start: seed must be an integer.
-//   Invalid session.start: extra_params must be an object.
-//   Invalid session.start: camera_action_script must be a list with one entry per chunk.
-//   Invalid session.start: camera_action_script must not be empty.
-//   Invalid session.start: camera_action_script has L entries but num_frames=N generates C
-//     chunks; give exactly one entry per chunk.
-//   Invalid session.start: camera_action_script[i] must be a list of 3 per-latent-frame key
-//     lists, e.g. [["w"], ["w"], []].
-//   Invalid session.start: camera_action_script[i][j] has key 'x'; keys must be among
-//     w, a, s, d, i, j, k, l.
-//   Invalid session.start: image_reference.image_url is required (LingBot-World is
-//     image-conditioned: send the first frame as a data: or http(s):// URL).
-//   Invalid session.start: image_reference.image_url must be an http(s):// or data: URL.
-//   Invalid session.start: image_reference data URL could not be decoded as an image.
-//   Invalid session.start: image_reference is WxH; the source image may be at most
-//     4096x4096.
+// Refused before video.start (one error, no video.start):
+//   session.start message too large | Invalid JSON in session.start |
+//   session.start must be a JSON object | Expected session.start, got: X |
+//   Invalid session.start format: expected 'm4s'. |
+//   Invalid session.start: <pydantic's validation text> (app/sim/request_model.h) |
+//   Model mismatch: request specifies 'X' but server is running 'Y'.
+// Accepted, so video.start (echoing the validated request with the model's defaults) goes
+// out, then refused with one error and no session.done (post_start_error):
+//   the handler's own: "Invalid size: ..." for a size of 0, "400: Invalid
+//   image_reference.image_url: ..." when the first frame cannot be decoded, "400:
+//   preencode_mp4 is not supported for streaming video sessions." (newest handler only);
+//   the engine's (LingBot-World; worded as the harness's fake engine words them):
+//   "Requested resolution WxH must match the fixed cache geometry 480x832.",
+//   "LingBot-World requires an input image (image_reference).", "num_frames=N gives no
+//   complete AR block; use 9 + 12k.", "camera_action_script must hold exactly one action list
+//   per generated chunk (C for num_frames=N), got L.", "camera_action_script entries must be
+//   exactly 3 lists of keys from 'wasdijkl'.", and the simulator's own source-image limit
+//   "Requested image_reference is WxH; the source image may be at most 4096x4096."
 
+#include "app/sim/py_value.h"
 #include "app/sim/simulator_config.h"
 
 #include <QImage>
-#include <QJsonObject>
 #include <QString>
 
 #include <optional>
@@ -47,21 +36,26 @@ namespace lbm::sim {
 using KeyScript = std::vector<std::vector<std::vector<QString>>>;
 
 struct StartRequest {
-    QJsonObject config; // the accepted request as video.start echoes it
+    PyValue config; // what video.start echoes, in the model's field order
+    // Non-empty: the handler accepted the message (video.start) but the session fails with
+    // this error before any chunk.
+    QString post_start_error;
     QString prompt;
-    QString negative_prompt;
     qint64 num_frames = 0;
     int chunk_count = 0;
-    int fps = 16;
-    qint64 seed = 42;
+    int fps = 24; // the mux rate: the request's fps, else the model's default of 24
+    qint64 seed = 0;
     std::optional<KeyScript> camera_script;
     QImage first_frame; // null for http(s) URLs, which are not fetched
     bool image_is_remote = false;
-
-    // Checks a parsed session.start object (its type already checked). On refusal returns
-    // nullopt and sets error to the text the server sends.
-    static std::optional<StartRequest> fromJson(const QJsonObject& message,
-                                                const SimulatorConfig& config, QString* error);
 };
+
+struct StartOutcome {
+    std::optional<StartRequest> request; // empty: refused before video.start
+    QString refusal;
+};
+
+// text: the first text message of a connection.
+StartOutcome parseStartRequest(const QString& text, const SimulatorConfig& config);
 
 } // namespace lbm::sim

@@ -43,9 +43,13 @@ std::optional<Shape> shapeFor(const QString& name) {
 } // namespace
 
 QStringList TimingProfile::names() {
-    return {QStringLiteral("fast"),       QStringLiteral("h200-sp4"),
-            QStringLiteral("h200-stock"), QStringLiteral("single-gpu"),
-            QStringLiteral("edge"),       QStringLiteral("replay:FILE")};
+    return {QStringLiteral("fast"),
+            QStringLiteral("h200-sp4"),
+            QStringLiteral("h200-stock"),
+            QStringLiteral("single-gpu"),
+            QStringLiteral("edge"),
+            QStringLiteral("replay:FILE"),
+            QStringLiteral("fixed:TTFC:INTERVAL")};
 }
 
 std::optional<TimingProfile> TimingProfile::fromName(const QString& name, QString* error) {
@@ -80,6 +84,21 @@ std::optional<TimingProfile> TimingProfile::fromName(const QString& name, QStrin
                                        "Python benchmark's --output-json.")
                             .arg(path));
         }
+        return profile;
+    }
+    if (name.startsWith(QStringLiteral("fixed:"))) {
+        const QStringList parts = name.split(QLatin1Char(':'));
+        bool ttfc_ok = false;
+        bool interval_ok = false;
+        const double ttfc_s = parts.value(1).toDouble(&ttfc_ok);
+        const double interval_s = parts.value(2).toDouble(&interval_ok);
+        if (parts.size() != 3 || !ttfc_ok || !interval_ok || ttfc_s < 0 || interval_s <= 0) {
+            return fail(QStringLiteral("The profile '%1' must be fixed:TTFC:INTERVAL in seconds, "
+                                       "e.g. fixed:0.3:0.5.")
+                            .arg(name));
+        }
+        // Stored as replay intervals: the first is the TTFC, the last repeats.
+        profile.m_replay_intervals_ms = {ttfc_s * 1000.0, interval_s * 1000.0};
         return profile;
     }
     if (!shapeFor(name)) {

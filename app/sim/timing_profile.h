@@ -10,6 +10,8 @@
 //   edge        TTFC 1.2 s, chunks alternating just under/over the 750 ms deadline
 //   replay:FILE inter_arrival_ms of sessions[0].chunks of a session document (ours or the
 //               Python benchmark's); chunks past the recording repeat its last interval
+//   fixed:TTFC:INTERVAL  seconds, no jitter: what the real-handler harness's --profile
+//               TTFC:INTERVAL does, so the two can be run side by side
 
 #include <QString>
 
@@ -31,7 +33,7 @@ public:
 
 private:
     QString m_name;
-    std::vector<double> m_replay_intervals_ms; // replay: chunk 0 = TTFC
+    std::vector<double> m_replay_intervals_ms; // replay and fixed: chunk 0 = TTFC
 };
 
 } // namespace lbm::sim

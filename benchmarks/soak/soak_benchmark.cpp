@@ -113,9 +113,10 @@ int main(int argc, char** argv) {
     form->setUseSimulator(true);
     form->setSimulatorProfile(QStringLiteral("fast"));
     form->setChunks(chunks);
-    // The fast profile delivers 12 frames every 100 ms; a viewer at 16 fps would fall an hour
-    // behind and hold the whole stream in its decode queue. Playing at (or above) the
-    // delivery rate keeps the soak about the pipeline's steady state, not its backlog.
+    // The fast profile delivers 12 frames every 100 ms plus the handler's 0.1-0.3 s muxing
+    // delay (about every 225 ms); a viewer at 16 fps would fall far behind and hold the stream
+    // in its decode queue. Playing at (or above) the delivery rate keeps the soak about the
+    // pipeline's steady state, not its backlog.
     form->setTargetFps(target_fps);
     form->setCameraChoice(lbm::ui::SessionForm::steerCameraChoice());
     if (!window.startSession()) {

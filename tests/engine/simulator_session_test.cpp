@@ -141,8 +141,9 @@ TEST_CASE("interactions are acked and their chunks land on the timeline", "[engi
     REQUIRE(prompt->started_chunk.has_value());
     REQUIRE(*prompt->started_chunk >= 4);
     REQUIRE(prompt->completed_chunk == prompt->started_chunk); // K = 0: a hard switch
-    // A camera interaction next to a camera script is the server's refusal, on the timeline,
-    // and the session goes on.
+    // A camera interaction next to a camera script would make the real server fail the whole
+    // session at the next chunk (tests/data/upstream/newest/camera_with_script.json), so the
+    // client refuses it, on the timeline, and the session goes on.
     const InteractionRecord* camera = run.timeline.find(camera_id);
     REQUIRE(camera->state() == InteractionRecord::State::Failed);
     REQUIRE(camera->error.contains(QStringLiteral("camera_action_script")));

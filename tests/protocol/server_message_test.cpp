@@ -124,3 +124,22 @@ TEST_CASE("python repr of a server event matches the benchmark's message text",
     REQUIRE(pythonRepr(QJsonValue(QJsonValue::Null)) == QStringLiteral("None"));
     REQUIRE(pythonRepr(QJsonValue(0.5)) == QStringLiteral("0.5"));
 }
+
+TEST_CASE("a media chunk may carry a null generation index, as vLLM-Omni's one-chunk sessions "
+          "do",
+          "[protocol]") {
+    const auto parsed = parseServerMessage(QByteArray(
+        R"({"type":"video.chunk_metadata","request_id":"r","kind":"media","num_frames":9,
+            "byte_length":100,"generation_chunk_index":null,"started_event_ids":[],
+            "active_event_ids":[],"completed_event_ids":[],"transport_chunk_index":0})"));
+    REQUIRE(parsed.message.has_value());
+    const auto& meta = std::get<ChunkMetadata>(*parsed.message);
+    REQUIRE(meta.kind == ChunkKind::Media);
+    REQUIRE_FALSE(meta.generation_chunk_index.has_value());
+    // A value that is there must still be an index.
+    REQUIRE_FALSE(parseServerMessage(QByteArray(
+                                         R"({"type":"video.chunk_metadata","kind":"media",
+            "transport_chunk_index":0,"generation_chunk_index":"0","num_frames":9,
+            "byte_length":1})"))
+                      .message.has_value());
+}

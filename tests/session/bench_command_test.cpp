@@ -343,3 +343,70 @@ TEST_CASE("bench --fault needs --simulate and a known fault", "[bench][args]") {
     CHECK(unknown.exit_code == 2);
     CHECK(lastLine(unknown.err).contains(QStringLiteral("Unknown fault 'smear'")));
 }
+
+TEST_CASE("bench settles a superseded transition in --timeline, the CSV, the document and "
+          "report",
+          "[bench][sim]") {
+    // Against the simulator, which keeps one pending prompt as the real handler does: the
+    // update sent after chunk 0 (K = 3) is under way when the one sent after chunk 1 starts.
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("run.json"));
+    const QString csv = dir.filePath(QStringLiteral("run.csv"));
+    const BenchRun run =
+        runBench({QStringLiteral("--simulate"), QStringLiteral("--num-chunks"), QStringLiteral("6"),
+                  QStringLiteral("--prompt-update"), QStringLiteral("0:3:A snowy street"),
+                  QStringLiteral("--prompt-update"), QStringLiteral("1:0:A desert road"),
+                  QStringLiteral("--timeline"), QStringLiteral("--csv"), csv,
+                  QStringLiteral("--output-json"), json, QStringLiteral("--ping-interval"),
+                  QStringLiteral("0")});
+    INFO(run.err.toStdString());
+    INFO(run.out.toStdString());
+    REQUIRE(run.exit_code == 0);
+    const report::SessionDocument document = report::readSessionDocument(json);
+    const QJsonArray interactions =
+        document.sessions.at(0).monitor_extras.value(QStringLiteral("interactions")).toArray();
+    REQUIRE(interactions.size() == 2);
+    const QJsonObject older = interactions.at(0).toObject();
+    const QJsonObject newer = interactions.at(1).toObject();
+    REQUIRE(older.value(QStringLiteral("state")) == QStringLiteral("superseded"));
+    REQUIRE(older.value(QStringLiteral("superseded_by")) == QStringLiteral("chunk-1"));
+    const int chunk = newer.value(QStringLiteral("started_chunk")).toInt();
+    REQUIRE(older.value(QStringLiteral("superseded_chunk")).toInt() == chunk);
+    const QString settled = QStringLiteral("superseded by chunk-1 at chunk %1").arg(chunk);
+    REQUIRE(run.out.contains(settled));
+
+    QFile table(csv);
+    REQUIRE(table.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(table.readAll()).trimmed().split(QLatin1Char('\n'));
+    REQUIRE(lines[0].endsWith(QStringLiteral(",superseded_event_ids")));
+    REQUIRE(lines.at(chunk + 1).endsWith(QStringLiteral(",chunk-0 (by chunk-1)")));
+
+    QProcess report;
+    report.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
+                 {QStringLiteral("report"), json});
+    REQUIRE(report.waitForFinished(60000));
+    const QString printed = QString::fromUtf8(report.readAllStandardOutput());
+    REQUIRE(report.exitCode() == 0);
+    REQUIRE(printed.contains(QStringLiteral("Session 1:\n")));
+    REQUIRE(printed.contains(QStringLiteral("Interaction chunk-0  scheduled-prompt")));
+    REQUIRE(printed.contains(settled));
+}
+
+TEST_CASE("bench takes a one-chunk session whose chunk has no generation index", "[bench][sim]") {
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("one.json"));
+    const BenchRun run = runBench({QStringLiteral("--simulate"), QStringLiteral("--num-chunks"),
+                                   QStringLiteral("1"), QStringLiteral("--output-json"), json,
+                                   QStringLiteral("--ping-interval"), QStringLiteral("0")});
+    INFO(run.err.toStdString());
+    REQUIRE(run.exit_code == 0);
+    const report::SessionDocument document = report::readSessionDocument(json);
+    REQUIRE(document.sessions.at(0).chunks.size() == 1);
+    REQUIRE(document.sessions.at(0).chunks.at(0).index == 0);
+    REQUIRE(document.sessions.at(0)
+                .monitor_extras.value(QStringLiteral("chunks_numbered_by_position"))
+                .toArray() == QJsonArray{0});
+    REQUIRE(
+        document.sessions.at(0).monitor_extras.value(QStringLiteral("frames_decoded")).toInt() ==
+        9);
+}

@@ -135,7 +135,10 @@ TEST_CASE("ad-hoc interactions get fresh ids, acks and chunks on the timeline", 
     script.chunk_interval_ms = 50;
     ScriptedServer server(script);
     QString prompt_id, camera_id, target_id, refused_id;
-    const Run run = runSession(optionsFor(server.url(), 4), [&](SessionClient& client) {
+    // Steered, not scripted: the real server fails a scripted session on a camera interaction.
+    SessionOptions options = optionsFor(server.url(), 4);
+    options.workload.extra_params_json = "{\"camera_action_script\":null}";
+    const Run run = runSession(options, [&](SessionClient& client) {
         prompt_id = client.sendPrompt(QStringLiteral("A snowy street"), 3);
         camera_id = client.sendCameraVelocity(
             protocol::velocityForKeys(protocol::CameraKeys::fromLetters(QStringLiteral("w"))));

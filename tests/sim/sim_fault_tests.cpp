@@ -81,7 +81,12 @@ TEST_CASE("stall stops emitting and the stall timeout ends the session", "[sim][
     REQUIRE(errors.size() == 1);
     CHECK(errors[0].value(QStringLiteral("message")) ==
           QStringLiteral("Stall timeout: no generation progress"));
-    CHECK(run.client->ofType(QStringLiteral("session.done")).empty());
+    // As the real handler does (tests/data/upstream/*/stall_timeout.json): the stall aborts
+    // the request and the session then ends as stopped, without the trailer.
+    const auto done = run.client->ofType(QStringLiteral("session.done"));
+    REQUIRE(done.size() == 1);
+    CHECK(done[0].value(QStringLiteral("stopped")).toBool());
+    CHECK(done[0].value(QStringLiteral("chunks")).toInt() == 1);
 }
 
 TEST_CASE("error sends a generation failure and closes without session.done", "[sim][fault]") {

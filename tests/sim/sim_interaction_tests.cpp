@@ -141,28 +141,42 @@ TEST_CASE("prompt transitions: hard, one-chunk and three-chunk", "[sim][interact
 
 TEST_CASE("a newer prompt supersedes a pending one and interrupts an active one",
           "[sim][interaction]") {
-    SECTION("superseded before it started") {
+    // The real handler's bookkeeping (tests/data/upstream/*/superseded_*.json): one pending
+    // slot, and an interrupted transition is never reported completed.
+    SECTION("superseded before it started: never reported at all") {
         const auto lists = run({promptInteraction(QStringLiteral("a"), QStringLiteral("A"), 3),
                                 promptInteraction(QStringLiteral("b"), QStringLiteral("B"), 1)});
         CHECK(lists[1].started == ids({"b"}));
-        CHECK(lists[1].completed.contains(QStringLiteral("a")));
-        CHECK_FALSE(lists[1].active.contains(QStringLiteral("a")));
+        CHECK(lists[1].completed == ids({"b"}));
+        for (const IdLists& chunk : lists) {
+            CHECK_FALSE(chunk.started.contains(QStringLiteral("a")));
+            CHECK_FALSE(chunk.active.contains(QStringLiteral("a")));
+            CHECK_FALSE(chunk.completed.contains(QStringLiteral("a")));
+        }
     }
-    SECTION("interrupted mid-transition") {
+    SECTION("interrupted mid-transition: active where its successor starts, never completed") {
+        // a (K = 3) starts in chunk 1; b, sent after chunk 0, starts in chunk 2 with a at 2/3.
         const auto lists =
             run({promptInteraction(QStringLiteral("a"), QStringLiteral("A"), 3)},
-                {{1, {promptInteraction(QStringLiteral("b"), QStringLiteral("B"), 2)}}});
+                {{0, {promptInteraction(QStringLiteral("b"), QStringLiteral("B"), 2)}}});
         CHECK(lists[1].started == ids({"a"}));
-        CHECK(lists[2].active == ids({"a"}));
-        CHECK(lists[3].started == ids({"b"}));
-        CHECK(lists[3].completed == ids({"a"}));
-        CHECK(lists[4].completed == ids({"b"}));
+        CHECK(lists[1].active == ids({"a"}));
+        CHECK(lists[2].started == ids({"b"}));
+        CHECK(lists[2].active == ids({"a", "b"}));
+        CHECK(lists[2].completed == none);
+        CHECK(lists[3].active == ids({"b"}));
+        CHECK(lists[3].completed == ids({"b"}));
+        CHECK(lists[4].active == none);
+        for (const IdLists& chunk : lists) {
+            CHECK_FALSE(chunk.completed.contains(QStringLiteral("a")));
+        }
     }
 }
 
 TEST_CASE("camera velocity, zero velocity and target", "[sim][interaction]") {
     const QJsonArray forward{0, 0, 0.05};
-    SECTION("velocity stays active until replaced; zero velocity stops") {
+    SECTION("a velocity stays active until replaced, a zero one too") {
+        // As the harness's camera track reports it (tests/data/upstream/newest/camera_*.json).
         const auto lists = run({cameraInteraction(QStringLiteral("v"), QStringLiteral("velocity"),
                                                   forward, kIdentity)},
                                {{1,
@@ -172,8 +186,9 @@ TEST_CASE("camera velocity, zero velocity and target", "[sim][interaction]") {
         CHECK(lists[2].active == ids({"v"}));
         CHECK(lists[2].completed == none);
         CHECK(lists[3].started == ids({"z"}));
-        CHECK(lists[3].completed == ids({"v", "z"}));
-        CHECK(lists[4].active == none);
+        CHECK(lists[3].completed == ids({"v"}));
+        CHECK(lists[3].active == ids({"z"}));
+        CHECK(lists[4].active == ids({"z"}));
     }
     SECTION("target over two chunks") {
         const auto lists = run({cameraInteraction(QStringLiteral("t"), QStringLiteral("target"),
@@ -198,8 +213,12 @@ TEST_CASE("camera velocity, zero velocity and target", "[sim][interaction]") {
     }
 }
 
-TEST_CASE("a camera interaction with a camera_action_script is refused, the session goes on",
+TEST_CASE("a camera interaction in a scripted session is queued, then fails it at the next "
+          "boundary",
           "[sim][interaction]") {
+    // The real newest handler accepts it; the engine raises at the next chunk boundary, which
+    // loses the chunk just generated and ends the session without session.done
+    // (tests/data/upstream/newest/camera_with_script.json).
     QJsonObject start = startMessage(57);
     QJsonArray script;
     for (int i = 0; i < 5; ++i) {
@@ -207,15 +226,34 @@ TEST_CASE("a camera interaction with a camera_action_script is refused, the sess
     }
     start.insert(QStringLiteral("extra_params"),
                  QJsonObject{{QStringLiteral("camera_action_script"), script}});
-    std::unique_ptr<SimClient> client;
-    const auto lists =
-        run({cameraInteraction(QStringLiteral("c"), QStringLiteral("velocity"), kZero3, kIdentity)},
-            {}, start, &client);
-    CHECK(lists.size() == 5);
-    const auto errors = client->ofType(QStringLiteral("error"));
+    av_log_set_level(AV_LOG_ERROR);
+    SimulatorServer server;
+    REQUIRE(server.listen(QHostAddress::LocalHost, 0));
+    SimClient client(server.url());
+    client.on_message = [&client](const ReceivedMessage& message) {
+        if (message.type() == QStringLiteral("video.chunk_metadata") &&
+            message.json.value(QStringLiteral("generation_chunk_index")).toInt() == 0) {
+            client.sendJson(cameraInteraction(QStringLiteral("c"), QStringLiteral("velocity"),
+                                              kZero3, kIdentity));
+        }
+    };
+    client.sendJson(start);
+    REQUIRE(client.waitForClose(15000));
+    client.on_message = nullptr;
+    const auto queued = client.ofType(QStringLiteral("session.interaction.queued"));
+    REQUIRE(queued.size() == 1);
+    CHECK(queued[0].value(QStringLiteral("event_id")) == QStringLiteral("c"));
+    const auto errors = client.ofType(QStringLiteral("error"));
     REQUIRE(errors.size() == 1);
     CHECK(errors[0].value(QStringLiteral("message")) ==
           QStringLiteral("Cannot use mid-generation camera interaction together with "
-                         "camera_action_script"));
-    CHECK(errors[0].value(QStringLiteral("event_id")) == QStringLiteral("c"));
+                         "camera_action_script; "));
+    CHECK_FALSE(errors[0].contains(QStringLiteral("event_id")));
+    CHECK(client.ofType(QStringLiteral("session.done")).empty());
+    // Chunk 0 came before the interaction, chunk 1 was lost with the failed boundary.
+    int media = 0;
+    for (const auto& metadata : client.ofType(QStringLiteral("video.chunk_metadata"))) {
+        media += metadata.value(QStringLiteral("kind")) == QStringLiteral("media");
+    }
+    CHECK(media == 1);
 }

@@ -80,6 +80,21 @@ QString startError(const QJsonObject& start, SimulatorConfig config = {}) {
     return errors[0].value(QStringLiteral("message")).toString();
 }
 
+// The handler accepted the message (video.start) and then refused it: one error without a
+// request_id, and no session.done.
+QString refusalAfterStart(const QJsonObject& start) {
+    auto server = startServer();
+    SimClient client(server->url());
+    client.sendJson(start);
+    REQUIRE(client.waitForClose());
+    REQUIRE(client.ofType(QStringLiteral("video.start")).size() == 1);
+    REQUIRE(client.ofType(QStringLiteral("session.done")).empty());
+    const auto errors = client.ofType(QStringLiteral("error"));
+    REQUIRE(errors.size() == 1);
+    CHECK_FALSE(errors[0].contains(QStringLiteral("request_id")));
+    return errors[0].value(QStringLiteral("message")).toString();
+}
+
 } // namespace
 
 TEST_CASE("a session streams video.start, media chunks, the trailer and session.done",
@@ -185,7 +200,9 @@ TEST_CASE("several clients stream at once, each its own session", "[sim][protoco
           second.ofType(QStringLiteral("video.start"))[0].value(QStringLiteral("request_id")));
 }
 
-TEST_CASE("session.start refusals use the server's texts", "[sim][protocol][errors]") {
+TEST_CASE("session.start refusals use the real handler's texts", "[sim][protocol][errors]") {
+    // Texts and their place (before or after video.start) as the real vLLM-Omni handler sends
+    // them: tests/data/upstream/*/start_*.json.
     const QJsonObject valid = startMessage(9);
     const auto with = [&](const QString& key, const QJsonValue& value) {
         QJsonObject message = valid;
@@ -207,47 +224,64 @@ TEST_CASE("session.start refusals use the server's texts", "[sim][protocol][erro
     };
     const QJsonArray good_entry{keys({"w"}), keys({"w"}), keys({})};
 
+    // Before video.start: the handler's own checks and the request model.
     CHECK(startError(with(QStringLiteral("type"), QStringLiteral("session.ping"))) ==
           QStringLiteral("Expected session.start, got: session.ping"));
     CHECK(startError(with(QStringLiteral("format"), QStringLiteral("mp4"))) ==
           QStringLiteral("Invalid session.start format: expected 'm4s'."));
+    CHECK(startError(with(QStringLiteral("format"), QJsonValue())) ==
+          QStringLiteral("Invalid session.start format: expected 'm4s'."));
     CHECK(startError(with(QStringLiteral("model"), QStringLiteral("other/model"))) ==
-          QStringLiteral("Model mismatch: requested 'other/model' but this server serves "
+          QStringLiteral("Model mismatch: request specifies 'other/model' but server is running "
                          "'robbyant/lingbot-world-v2-14b-causal-fast-diffusers'."));
-    CHECK(startError(with(QStringLiteral("width"), 640))
-              .endsWith(QStringLiteral("resolution must match the fixed cache geometry 480x832.")));
-    CHECK(startError(with(QStringLiteral("width"), 640))
-              .startsWith(QStringLiteral("Invalid session.start: ")));
-    CHECK(startError(with(QStringLiteral("num_frames"), 5)) ==
-          QStringLiteral("Invalid session.start: num_frames=5 gives 0 chunks (chunks = "
-                         "((num_frames - 1) // 4 + 1) // 3); use at least 9 frames (valid "
-                         "counts are 9 + 12k)."));
-    CHECK(startError(withScript(QJsonArray{})) ==
-          QStringLiteral("Invalid session.start: camera_action_script must not be empty."));
-    CHECK(startError(withScript(QJsonArray{good_entry}, 33)) ==
-          QStringLiteral("Invalid session.start: camera_action_script has 1 entries but "
-                         "num_frames=33 generates 3 chunks; give exactly one entry per chunk."));
-    CHECK(startError(withScript(QJsonArray{QJsonArray{keys({"w"}), keys({"w"})}})) ==
-          QStringLiteral("Invalid session.start: camera_action_script[0] must be a list of 3 "
-                         "per-latent-frame key lists, e.g. [[\"w\"], [\"w\"], []]."));
-    CHECK(startError(withScript(QJsonArray{QJsonArray{keys({"w"}), keys({"x"}), keys({})}})) ==
-          QStringLiteral("Invalid session.start: camera_action_script[0][1] has key 'x'; keys "
-                         "must be among w, a, s, d, i, j, k, l."));
+    CHECK(startError(with(QStringLiteral("num_frames"), 0)) ==
+          QStringLiteral("Invalid session.start: 1 validation error for VideoGenerationRequest\n"
+                         "num_frames\n  Input should be greater than or equal to 1 "
+                         "[type=greater_than_equal, input_value=0, input_type=int]\n    For "
+                         "further information visit "
+                         "https://errors.pydantic.dev/2.13/v/greater_than_equal"));
+    CHECK(startError(with(QStringLiteral("width"), QStringLiteral("wide")))
+              .contains(QStringLiteral("width\n  Input should be a valid integer, unable to parse "
+                                       "string as an integer [type=int_parsing, "
+                                       "input_value='wide', input_type=str]")));
+    CHECK(startError(with(QStringLiteral("extra_params"), QJsonArray{1}))
+              .contains(QStringLiteral("Input should be a valid dictionary [type=dict_type, "
+                                       "input_value=[1], input_type=list]")));
+
+    // After video.start: image decoding, then the engine (the harness's fake engine's words).
+    CHECK(refusalAfterStart(with(QStringLiteral("width"), 640)) ==
+          QStringLiteral("Requested resolution 640x480 must match the fixed cache geometry "
+                         "480x832."));
+    CHECK(refusalAfterStart(with(QStringLiteral("num_frames"), 5)) ==
+          QStringLiteral("num_frames=5 gives no complete AR block; use 9 + 12k."));
+    CHECK(refusalAfterStart(withScript(QJsonArray{})) ==
+          QStringLiteral("camera_action_script must hold exactly one action list per generated "
+                         "chunk (1 for num_frames=9), got 0."));
+    CHECK(refusalAfterStart(withScript(QJsonArray{good_entry}, 33)) ==
+          QStringLiteral("camera_action_script must hold exactly one action list per generated "
+                         "chunk (3 for num_frames=33), got 1."));
+    CHECK(refusalAfterStart(withScript(QJsonArray{QJsonArray{keys({"w"}), keys({"w"})}})) ==
+          QStringLiteral("camera_action_script entries must be exactly 3 lists of keys from "
+                         "'wasdijkl'."));
+    CHECK(
+        refusalAfterStart(withScript(QJsonArray{QJsonArray{keys({"w"}), keys({"x"}), keys({})}})) ==
+        QStringLiteral("camera_action_script entries must be exactly 3 lists of keys from "
+                       "'wasdijkl'."));
     QJsonObject no_image = valid;
     no_image.remove(QStringLiteral("image_reference"));
-    CHECK(startError(no_image).startsWith(
-        QStringLiteral("Invalid session.start: image_reference.image_url is required")));
-    CHECK(
-        startError(with(QStringLiteral("image_reference"),
-                        QJsonObject{{QStringLiteral("image_url"),
-                                     QStringLiteral("data:image/png;base64,bm90IGFuIGltYWdl")}})) ==
-        QStringLiteral("Invalid session.start: image_reference data URL could not be decoded "
-                       "as an image."));
-    CHECK(startError(with(QStringLiteral("image_reference"),
-                          QJsonObject{{QStringLiteral("image_url"),
-                                       QStringLiteral("file:///tmp/frame.png")}})) ==
-          QStringLiteral("Invalid session.start: image_reference.image_url must be an http(s):// "
-                         "or data: URL."));
+    CHECK(refusalAfterStart(no_image) ==
+          QStringLiteral("LingBot-World requires an input image (image_reference)."));
+    CHECK(refusalAfterStart(
+              with(QStringLiteral("image_reference"),
+                   QJsonObject{{QStringLiteral("image_url"),
+                                QStringLiteral("data:image/png;base64,bm90IGFuIGltYWdl")}})) ==
+          QStringLiteral("400: Invalid image_reference.image_url: provided content is not a "
+                         "valid image."));
+    CHECK(refusalAfterStart(with(QStringLiteral("image_reference"),
+                                 QJsonObject{{QStringLiteral("image_url"),
+                                              QStringLiteral("file:///tmp/frame.png")}})) ==
+          QStringLiteral("400: Invalid image_reference.image_url: must be an http(s) URL or data "
+                         "URL."));
 }
 
 TEST_CASE("http(s) first frames are accepted unfetched and oversized images are refused",
@@ -274,8 +308,9 @@ TEST_CASE("http(s) first frames are accepted unfetched and oversized images are 
         QStringLiteral("image_reference"),
         QJsonObject{{QStringLiteral("image_url"), QString(QStringLiteral("data:image/png;base64,") +
                                                           QString::fromLatin1(png.toBase64()))}});
-    CHECK(startError(start) == QStringLiteral("Invalid session.start: image_reference is 4097x8; "
-                                              "the source image may be at most 4096x4096."));
+    // The engine's limit, so after video.start like the engine's other refusals.
+    CHECK(refusalAfterStart(start) == QStringLiteral("Requested image_reference is 4097x8; the "
+                                                     "source image may be at most 4096x4096."));
 }
 
 TEST_CASE("malformed first messages and the start timeout end the session",
@@ -378,6 +413,9 @@ TEST_CASE("the fast and edge profiles are what the client observes", "[sim][prof
     for (const QString& name : {QStringLiteral("fast"), QStringLiteral("edge")}) {
         SimulatorConfig config;
         config.profile = name;
+        // The profile is the engine's pace; the handler's own muxing delay is tested below.
+        config.mux_delay_min_ms = 0;
+        config.mux_delay_max_ms = 0;
         auto server = startServer(config);
         SimClient client(server->url());
         client.sendJson(startMessage(33));
@@ -415,6 +453,8 @@ TEST_CASE("replay reproduces a session document's intervals", "[sim][profile][ti
     report::writeSessionDocument(recorded, path);
     SimulatorConfig config;
     config.profile = QStringLiteral("replay:") + path;
+    config.mux_delay_min_ms = 0;
+    config.mux_delay_max_ms = 0;
     auto server = startServer(config);
     SimClient client(server->url());
     client.sendJson(startMessage(33));
@@ -430,4 +470,31 @@ TEST_CASE("replay reproduces a session document's intervals", "[sim][profile][ti
     CHECK(error.contains(QStringLiteral("/nonexistent/x.json")));
     CHECK_FALSE(TimingProfile::fromName(QStringLiteral("warp"), &error));
     CHECK(error.startsWith(QStringLiteral("Unknown profile 'warp'")));
+}
+
+TEST_CASE("the handler's muxing delay of 0.1-0.3 s comes on top of the engine's pace",
+          "[sim][profile][timing]") {
+    // The real handler muxes each chunk on its event loop before sending it; with an engine
+    // slower than that, every chunk arrives its mux delay after the engine's time.
+    SimulatorConfig config;
+    config.profile = QStringLiteral("fixed:0.2:0.5");
+    auto server = startServer(config);
+    SimClient client(server->url());
+    client.sendJson(startMessage(45)); // 4 chunks
+    REQUIRE(client.waitForType(QStringLiteral("session.done"), 15000));
+    const auto arrivals = mediaArrivalsMs(client);
+    REQUIRE(arrivals.size() == 4);
+    const double start = videoStartMs(client);
+    std::vector<double> delays;
+    for (size_t k = 0; k < arrivals.size(); ++k) {
+        const double delay_ms = arrivals[k] - start - (200.0 + 500.0 * static_cast<double>(k));
+        INFO("chunk " << k << " delay " << delay_ms << " ms");
+        CHECK(delay_ms >= 95.0);
+        CHECK(delay_ms <= 330.0);
+        delays.push_back(delay_ms);
+    }
+    // Drawn per chunk, not one constant.
+    CHECK(*std::max_element(delays.begin(), delays.end()) -
+              *std::min_element(delays.begin(), delays.end()) >
+          5.0);
 }

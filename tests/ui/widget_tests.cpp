@@ -280,3 +280,43 @@ TEST_CASE("the chart's percentile lines are the counters' p50 / p99", "[ui][char
     CHECK(counters == QStringLiteral("%1 / %2").arg(ms(*live.chart.model()->percentileMs(0.5)),
                                                     ms(*live.chart.model()->percentileMs(0.99))));
 }
+
+TEST_CASE("the prompt history settles superseded, unanswered and never-applied prompts",
+          "[ui][prompt]") {
+    using lbm::session::TimelineEvent;
+    using lbm::session::TimelineEventType;
+    lbm::session::InteractionTimeline timeline;
+    const auto apply = [&](TimelineEventType type, const char* id, std::optional<qint64> chunk) {
+        TimelineEvent event;
+        event.type = type;
+        event.event_id = QString::fromLatin1(id);
+        event.kind = lbm::session::InteractionKind::Prompt;
+        event.detail = QStringLiteral("prompt %1").arg(event.event_id);
+        event.chunk_index = chunk;
+        timeline.apply(event);
+    };
+    apply(TimelineEventType::Sent, "a", std::nullopt);
+    apply(TimelineEventType::Queued, "a", std::nullopt);
+    apply(TimelineEventType::Started, "a", 2);
+    apply(TimelineEventType::Sent, "b", std::nullopt);
+    apply(TimelineEventType::Queued, "b", std::nullopt);
+    apply(TimelineEventType::Started, "b", 3);
+    apply(TimelineEventType::Sent, "late", std::nullopt);
+    apply(TimelineEventType::Queued, "late", std::nullopt);
+    apply(TimelineEventType::Sent, "silent", std::nullopt);
+    lbm::ui::PromptPanel panel;
+    panel.updateTimeline(timeline);
+    CHECK(panel.stateText(QStringLiteral("a")) == QStringLiteral("superseded by b at chunk 3"));
+    CHECK(panel.stateText(QStringLiteral("late")) == QStringLiteral("queued"));
+    TimelineEvent ended;
+    ended.type = TimelineEventType::SessionEnded;
+    timeline.apply(ended);
+    panel.updateTimeline(timeline);
+    CHECK(panel.stateText(QStringLiteral("b")) ==
+          QStringLiteral("started at chunk 3, unfinished when the session ended"));
+    CHECK(panel.stateText(QStringLiteral("late")) ==
+          QStringLiteral("queued, never applied: the session ended first"));
+    CHECK(panel.stateText(QStringLiteral("silent")) ==
+          QStringLiteral("unanswered: no reply by the end of the session"));
+    CHECK(panel.historyCount() == 4);
+}

@@ -1,0 +1,439 @@
+// The simulator against the real vLLM-Omni handler: every scenario of
+// tests/data/upstream/scenarios.json is played against SimulatorServer by a plain QWebSocket
+// client, exactly as scripts/record_upstream_transcripts.py played it against the real
+// handler, and what the simulator sends must be what the real handler sent (the recorded
+// transcripts beside it): every message in order, with its text, ids and lists. Byte
+// lengths, times, the request id and server-made event ids are compared by shape, and the
+// way the connection ends is not compared (the harness's transport leaves it open).
+//
+// The scenarios run 0.4 times as fast as they were recorded (engine pace, muxing delay,
+// timeouts and step delays alike), which keeps every ordering the recording depends on with
+// at least 80 ms to spare; like the other [timing] cases, the sanitizer presets skip it.
+
+#include "app/sim/py_value.h"
+#include "app/sim/simulator_server.h"
+#include "tests/sim/sim_client.h"
+
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <catch2/catch.hpp>
+
+extern "C" {
+#include <libavutil/log.h>
+}
+
+#include <map>
+#include <memory>
+
+using namespace lbm::sim;
+using namespace lbm::sim::test;
+
+namespace {
+
+constexpr double kTimeScale = 0.4;
+const QString kDataDir = QStringLiteral(LBM_TEST_DATA_DIR "/upstream/");
+
+PyValue readPy(const QString& path) {
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    const auto value = PyValue::parse(QString::fromUtf8(file.readAll()));
+    REQUIRE(value.has_value());
+    return *value;
+}
+
+QJsonObject readJson(const QString& path) {
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    return QJsonDocument::fromJson(file.readAll()).object();
+}
+
+const PyValue& field(const PyValue& dict, const char* key) {
+    const PyValue* value = dict.get(QString::fromLatin1(key));
+    REQUIRE(value != nullptr);
+    return *value;
+}
+
+// "$IMAGE" and friends, and "$PAD:N" (N x's), as the recorder expands them.
+PyValue expand(const PyValue& value, const PyValue& placeholders) {
+    switch (value.type()) {
+    case PyValue::Type::Str: {
+        const QString& text = value.toStr();
+        if (text.startsWith(QStringLiteral("$PAD:"))) {
+            return PyValue::string(QString(text.mid(5).toInt(), QLatin1Char('x')));
+        }
+        const PyValue* replacement = placeholders.get(text);
+        return replacement != nullptr ? *replacement : value;
+    }
+    case PyValue::Type::List: {
+        QList<PyValue> items;
+        for (const PyValue& item : value.items()) {
+            items.append(expand(item, placeholders));
+        }
+        return PyValue::list(items);
+    }
+    case PyValue::Type::Dict: {
+        QList<PyValue::Item> items;
+        for (const auto& [key, item] : value.entries()) {
+            items.append({key, expand(item, placeholders)});
+        }
+        return PyValue::dict(items);
+    }
+    default:
+        return value;
+    }
+}
+
+// The session.start the recorder sends: base_start with num_frames for the chunks, patched
+// in place ("$DELETE" removes), in the same key order.
+PyValue startMessage(const PyValue& doc, const PyValue& scenario) {
+    PyValue start = field(doc, "base_start");
+    const PyValue* chunks = scenario.get(QStringLiteral("chunks"));
+    const qint64 count = chunks != nullptr ? chunks->toInt() : 4;
+    start.set(QStringLiteral("num_frames"), PyValue::integer((3 * count - 1) * 4 + 1));
+    if (const PyValue* patch = scenario.get(QStringLiteral("start"))) {
+        for (const auto& [key, value] : patch->entries()) {
+            if (value.type() == PyValue::Type::Str && value.toStr() == QStringLiteral("$DELETE")) {
+                start.remove(key);
+            } else {
+                start.set(key, value);
+            }
+        }
+    }
+    return expand(start, field(doc, "placeholders"));
+}
+
+// The recorder's normalisation of what the server sent, plus the comparison's: byte lengths
+// by sign, no text_chars.
+class Normalizer {
+public:
+    Normalizer(const PyValue& placeholders, QSet<QString> sent_ids)
+        : m_sent_ids(std::move(sent_ids)) {
+        for (const auto& [name, value] : placeholders.entries()) {
+            if (value.type() == PyValue::Type::Str && value.toStr().size() > 16) {
+                m_reverse.insert(value.toStr(), name);
+            }
+        }
+    }
+
+    QJsonValue message(const QJsonObject& object) {
+        if (object.value(QStringLiteral("type")) == QStringLiteral("video.start")) {
+            m_request_id = object.value(QStringLiteral("request_id")).toString();
+        }
+        QJsonObject normalized = value(object, {}).toObject();
+        if (normalized.value(QStringLiteral("type")) == QStringLiteral("video.chunk_metadata")) {
+            normalized.insert(QStringLiteral("byte_length"),
+                              normalized.value(QStringLiteral("byte_length")).toDouble() > 0
+                                  ? QJsonValue(QStringLiteral(">0"))
+                                  : QJsonValue(0));
+        }
+        normalized.remove(QStringLiteral("text_chars"));
+        return normalized;
+    }
+
+private:
+    QJsonValue value(const QJsonValue& value, const QString& key) {
+        static const QRegularExpression hex32(QStringLiteral("^[0-9a-f]{32}$"));
+        if (value.isString()) {
+            const QString text = value.toString();
+            if (!m_request_id.isEmpty() && text == m_request_id) {
+                return QStringLiteral("$REQUEST_ID");
+            }
+            if (m_reverse.contains(text)) {
+                return m_reverse.value(text);
+            }
+            if ((key.isEmpty() || key == QStringLiteral("event_id") ||
+                 key.endsWith(QStringLiteral("_ids"))) &&
+                hex32.match(text).hasMatch() && !m_sent_ids.contains(text)) {
+                if (!m_uuids.contains(text)) {
+                    m_uuids.insert(text, QStringLiteral("$UUID%1").arg(m_uuids.size() + 1));
+                }
+                return m_uuids.value(text);
+            }
+            if (text.size() > 1000 && text.count(QLatin1Char('x')) == text.size()) {
+                return QStringLiteral("$PAD:%1").arg(text.size());
+            }
+            return text;
+        }
+        if (value.isArray()) {
+            QJsonArray out;
+            for (const QJsonValue& item : value.toArray()) {
+                out.append(
+                    this->value(item, key.endsWith(QStringLiteral("_ids")) ? key : QString()));
+            }
+            return out;
+        }
+        if (value.isObject()) {
+            QJsonObject out;
+            const QJsonObject object = value.toObject();
+            for (auto it = object.begin(); it != object.end(); ++it) {
+                out.insert(it.key(), this->value(it.value(), it.key()));
+            }
+            return out;
+        }
+        return value;
+    }
+
+    QSet<QString> m_sent_ids;
+    QHash<QString, QString> m_reverse;
+    QHash<QString, QString> m_uuids;
+    QString m_request_id;
+};
+
+// The server messages of a recorded transcript, as compared.
+QJsonArray recordedFacts(const QJsonObject& transcript) {
+    QJsonArray facts;
+    for (const QJsonValue& entry_value : transcript.value(QStringLiteral("transcript")).toArray()) {
+        const QJsonObject entry = entry_value.toObject();
+        if (entry.contains(QStringLiteral("recv"))) {
+            QJsonObject message = entry.value(QStringLiteral("recv")).toObject();
+            message.remove(QStringLiteral("text_chars"));
+            if (message.value(QStringLiteral("type")) == QStringLiteral("video.chunk_metadata")) {
+                message.insert(QStringLiteral("byte_length"),
+                               message.value(QStringLiteral("byte_length")).toDouble() > 0
+                                   ? QJsonValue(QStringLiteral(">0"))
+                                   : QJsonValue(0));
+            }
+            facts.append(message);
+        } else if (entry.contains(QStringLiteral("binary"))) {
+            facts.append(QStringLiteral("<binary>"));
+        }
+    }
+    return facts;
+}
+
+QSet<QString> sentEventIds(const PyValue& scenario) {
+    QSet<QString> ids;
+    const PyValue* steps = scenario.get(QStringLiteral("steps"));
+    for (const PyValue& step : steps != nullptr ? steps->items() : QList<PyValue>{}) {
+        for (const PyValue& item : field(step, "send").items()) {
+            const PyValue* json = item.get(QStringLiteral("json"));
+            const PyValue* interaction =
+                json != nullptr ? json->get(QStringLiteral("interaction")) : nullptr;
+            const PyValue* id =
+                interaction != nullptr ? interaction->get(QStringLiteral("event_id")) : nullptr;
+            if (id != nullptr && id->type() == PyValue::Type::Str) {
+                ids.insert(id->toStr());
+            }
+        }
+    }
+    return ids;
+}
+
+SimulatorConfig configFor(const PyValue& settings, HandlerVersion handler) {
+    SimulatorConfig config;
+    config.handler = handler;
+    const QStringList pace = settings.get(QStringLiteral("profile")) != nullptr
+                                 ? field(settings, "profile").toStr().split(QLatin1Char(':'))
+                                 : QStringList{QStringLiteral("0.3"), QStringLiteral("0.5")};
+    config.profile = QStringLiteral("fixed:%1:%2")
+                         .arg(pace.value(0).toDouble() * kTimeScale)
+                         .arg(pace.value(1).toDouble() * kTimeScale);
+    config.mux_delay_min_ms = static_cast<int>(config.mux_delay_min_ms * kTimeScale);
+    config.mux_delay_max_ms = static_cast<int>(config.mux_delay_max_ms * kTimeScale);
+    if (const PyValue* stall = settings.get(QStringLiteral("stall_timeout"))) {
+        config.stall_timeout_ms = static_cast<int>(stall->toDouble() * 1000 * kTimeScale);
+    }
+    if (const PyValue* start = settings.get(QStringLiteral("start_timeout"))) {
+        config.start_timeout_ms = static_cast<int>(start->toDouble() * 1000 * kTimeScale);
+    }
+    const PyValue* decoder = settings.get(QStringLiteral("decoder"));
+    config.independent_chunks =
+        decoder != nullptr && decoder->toStr() == QStringLiteral("independent");
+    config.close_grace_ms = static_cast<int>(config.close_grace_ms * kTimeScale);
+    return config;
+}
+
+// Plays one scenario against a simulator answering as `handler`; returns the normalised
+// server messages.
+QJsonArray play(const PyValue& doc, const PyValue& scenario, HandlerVersion handler) {
+    const PyValue& placeholders = field(doc, "placeholders");
+    const PyValue* server_name = scenario.get(QStringLiteral("server"));
+    const PyValue& settings =
+        field(field(doc, "servers"),
+              server_name != nullptr ? server_name->toStr().toUtf8().constData() : "default");
+    av_log_set_level(AV_LOG_ERROR);
+    SimulatorServer server(configFor(settings, handler));
+    REQUIRE(server.listen(QHostAddress::LocalHost, 0));
+    SimClient client(server.url());
+    REQUIRE(client.connected());
+
+    struct Step {
+        QString at;
+        double delay_s = 0;
+        QList<PyValue> send;
+        bool fired = false;
+    };
+    std::vector<Step> steps;
+    if (const PyValue* list = scenario.get(QStringLiteral("steps"))) {
+        for (const PyValue& step : list->items()) {
+            const PyValue* delay = step.get(QStringLiteral("delay_s"));
+            steps.push_back({field(step, "at").toStr(), delay != nullptr ? delay->toDouble() : 0,
+                             field(step, "send").items()});
+        }
+    }
+    const auto sendItem = [&](const PyValue& item) {
+        if (const PyValue* json = item.get(QStringLiteral("json"))) {
+            client.sendText(expand(*json, placeholders).toJsonText());
+        } else if (const PyValue* text = item.get(QStringLiteral("text"))) {
+            client.sendText(expand(*text, placeholders).toStr());
+        } else {
+            QByteArray bytes;
+            for (const PyValue& byte : field(item, "binary").items()) {
+                bytes.append(static_cast<char>(byte.toInt()));
+            }
+            client.socket().sendBinaryMessage(bytes);
+            client.socket().flush();
+        }
+    };
+    const auto fire = [&](const QString& trigger) {
+        for (Step& step : steps) {
+            if (step.fired || step.at != trigger) {
+                continue;
+            }
+            step.fired = true;
+            const QList<PyValue> items = step.send;
+            const auto sendAll = [&client, items, sendItem]() {
+                if (client.socket().state() == QAbstractSocket::ConnectedState) {
+                    for (const PyValue& item : items) {
+                        sendItem(item);
+                    }
+                }
+            };
+            if (step.delay_s > 0) {
+                QTimer::singleShot(static_cast<int>(step.delay_s * 1000 * kTimeScale),
+                                   &client.socket(), sendAll);
+            } else {
+                sendAll();
+            }
+        }
+    };
+
+    std::map<QString, int> counts;
+    bool media_next = false;
+    client.on_message = [&](const ReceivedMessage& message) {
+        if (message.binary) {
+            if (media_next) {
+                fire(QStringLiteral("media:%1").arg(counts[QStringLiteral("media")]++));
+            }
+            media_next = false;
+            return;
+        }
+        const QString type = message.type();
+        if (type == QStringLiteral("video.chunk_metadata")) {
+            media_next = message.json.value(QStringLiteral("kind")) == QStringLiteral("media");
+        } else if (type == QStringLiteral("video.start")) {
+            fire(QStringLiteral("video.start"));
+        } else if (type == QStringLiteral("session.interaction.queued")) {
+            fire(QStringLiteral("queued:%1").arg(counts[QStringLiteral("queued")]++));
+        } else if (type == QStringLiteral("error")) {
+            fire(QStringLiteral("error:%1").arg(counts[QStringLiteral("error")]++));
+        } else if (type == QStringLiteral("session.pong")) {
+            fire(QStringLiteral("pong:%1").arg(counts[QStringLiteral("pong")]++));
+        }
+    };
+
+    fire(QStringLiteral("open"));
+    if (const PyValue* text = scenario.get(QStringLiteral("start_text"))) {
+        client.sendText(text->toStr());
+    } else if (const PyValue* binary = scenario.get(QStringLiteral("start_binary"))) {
+        QByteArray bytes;
+        for (const PyValue& byte : binary->items()) {
+            bytes.append(static_cast<char>(byte.toInt()));
+        }
+        client.socket().sendBinaryMessage(bytes);
+    } else if (const PyValue* start = scenario.get(QStringLiteral("start"));
+               start == nullptr || !start->isNone()) {
+        client.sendText(startMessage(doc, scenario).toJsonText());
+    }
+    fire(QStringLiteral("start"));
+    // The simulator closes after session.done or a refusal. An event loop rather than
+    // SimClient::waitFor, whose naps of up to 10 ms between polls would delay every reply.
+    if (!client.closed()) {
+        QEventLoop loop;
+        QObject::connect(&client.socket(), &QWebSocket::disconnected, &loop, &QEventLoop::quit);
+        QTimer::singleShot(30000, &loop, &QEventLoop::quit);
+        loop.exec();
+    }
+    REQUIRE(client.closed());
+    client.on_message = nullptr;
+
+    Normalizer normalizer(placeholders, sentEventIds(scenario));
+    QJsonArray facts;
+    for (const ReceivedMessage& message : client.messages()) {
+        facts.append(message.binary ? QJsonValue(QStringLiteral("<binary>"))
+                                    : normalizer.message(message.json));
+    }
+    return facts;
+}
+
+QString lines(const QJsonArray& facts) {
+    QStringList out;
+    for (const QJsonValue& fact : facts) {
+        out.append(
+            fact.isString()
+                ? fact.toString()
+                : QString::fromUtf8(QJsonDocument(fact.toObject()).toJson(QJsonDocument::Compact))
+                      .left(400));
+    }
+    return out.join(QLatin1Char('\n'));
+}
+
+bool sendsMultiModalData(const PyValue& scenario) {
+    const PyValue* steps = scenario.get(QStringLiteral("steps"));
+    return steps != nullptr && steps->repr().contains(QStringLiteral("multi_modal_data"));
+}
+
+// Every scenario recorded for `recorded_as`, played against a simulator answering as
+// `handler`, optionally only those `keep` accepts.
+void checkAll(const QString& recorded_as, HandlerVersion handler, int at_least,
+              const std::function<bool(const PyValue&)>& keep = {}) {
+    const PyValue doc = readPy(kDataDir + QStringLiteral("scenarios.json"));
+    int compared = 0;
+    for (const PyValue& scenario : field(doc, "scenarios").items()) {
+        const QString name = field(scenario, "name").toStr();
+        const QString path =
+            kDataDir + recorded_as + QLatin1Char('/') + name + QStringLiteral(".json");
+        if (!QFile::exists(path) || (keep && !keep(scenario))) {
+            continue;
+        }
+        const QJsonArray expected = recordedFacts(readJson(path));
+        const QJsonArray observed = play(doc, scenario, handler);
+        INFO("scenario " << name.toStdString() << " recorded from the " << recorded_as.toStdString()
+                         << " handler\nreal handler:\n"
+                         << lines(expected).toStdString() << "\nsimulator:\n"
+                         << lines(observed).toStdString());
+        CHECK(observed == expected);
+        ++compared;
+    }
+    // The recordings are part of the test; a missing directory must not pass silently.
+    CHECK(compared >= at_least);
+}
+
+} // namespace
+
+TEST_CASE("the simulator answers every recorded scenario as the snapshot handler did",
+          "[sim][conformance][timing]") {
+    checkAll(QStringLiteral("snapshot"), HandlerVersion::Snapshot, 60);
+}
+
+TEST_CASE("the simulator answers every recorded scenario as the newest handler did",
+          "[sim][conformance][timing]") {
+    checkAll(QStringLiteral("newest"), HandlerVersion::Newest, 66);
+}
+
+TEST_CASE("by default the simulator answers prompts as the snapshot and cameras as the newest",
+          "[sim][conformance][timing]") {
+    SECTION("prompt-only scenarios as the snapshot handler") {
+        checkAll(QStringLiteral("snapshot"), HandlerVersion::Combined, 59,
+                 [](const PyValue& scenario) { return !sendsMultiModalData(scenario); });
+    }
+    SECTION("camera scenarios as the newest handler") {
+        checkAll(QStringLiteral("newest"), HandlerVersion::Combined, 7,
+                 [](const PyValue& scenario) { return sendsMultiModalData(scenario); });
+    }
+}
