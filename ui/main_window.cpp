@@ -1,5 +1,6 @@
 #include "ui/main_window.h"
 
+#include "app/session/session_notes.h"
 #include "metrics/geometry.h"
 #include "ui/banner.h"
 #include "ui/camera_steering.h"
@@ -489,8 +490,8 @@ void MainWindow::onSessionFinished(const lbm::session::SessionResult& result) {
     m_steering->releaseAll();
     refreshCounters();
     if (!result.ok && !result.stop_requested) {
-        // Server errors are quoted verbatim by the session engine.
-        showBanner(result.error);
+        // Server errors are quoted verbatim; "rejected" only for a refused session.start.
+        showBanner(lbm::session::failureForPeople(result));
     } else if (result.stop_requested) {
         showBanner(finishedStatusFor(result), false);
     } else {

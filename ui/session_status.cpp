@@ -1,5 +1,7 @@
 #include "ui/session_status.h"
 
+#include "app/session/session_notes.h"
+
 #include <QCoreApplication>
 
 namespace lbm::ui {
@@ -76,7 +78,7 @@ QString finishedStatusFor(const lbm::session::SessionResult& result) {
     if (result.stop_requested) {
         return tr("Session stopped after %1.").arg(chunks);
     }
-    return tr("Session ended after %1: %2").arg(chunks, result.error);
+    return tr("Session ended after %1: %2").arg(chunks, lbm::session::failureForPeople(result));
 }
 
 } // namespace lbm::ui

@@ -26,6 +26,19 @@ QString serverFailureMessage(const QString& server_text, std::size_t chunks_rece
         .arg(then);
 }
 
+QString failureForPeople(const SessionResult& result) {
+    if (result.ok || !result.server_error || result.records.empty()) {
+        return result.error;
+    }
+    const qsizetype chunks = result.records.size();
+    const QString advice = protocol::serverErrorAdvice(*result.server_error);
+    return QStringLiteral("The server ended the session with an error after %1 %2: %3%4")
+        .arg(chunks)
+        .arg(chunks == 1 ? QStringLiteral("chunk") : QStringLiteral("chunks"))
+        .arg(*result.server_error)
+        .arg(advice.isEmpty() ? QString() : QStringLiteral(" ") + advice);
+}
+
 QString connectFailureMessage(const QUrl& url, QAbstractSocket::SocketError error, QString reason) {
     QString hint;
     if (error == QAbstractSocket::ConnectionRefusedError) {

@@ -23,6 +23,11 @@ namespace lbm::session {
 QString serverFailureMessage(const QString& server_text, std::size_t chunks_received,
                              long long expected_chunks, long long expected_frames);
 
+// The failure for a person reading a window: as error, except that a server error after
+// chunks arrived reads as the server ending the session ("rejected" is kept for refusals of
+// session.start; the benchmark's wording stays in error, bench and the document).
+QString failureForPeople(const SessionResult& result);
+
 // "Could not connect to URL: REASON." plus a hint for the errors that have one.
 QString connectFailureMessage(const QUrl& url, QAbstractSocket::SocketError error, QString reason);
 

@@ -21,6 +21,8 @@ struct SessionResult {
     // chunk(s); ...", "Server rejected the session after ..."), "The server refused the
     // session: <its text> <what to do>" for a refusal before any chunk. Empty when ok.
     QString error;
+    // The server's own text when its error message ended the session (quoted in error).
+    std::optional<QString> server_error;
     // True when SessionClient::stop() was called (the stopped-session error is then expected).
     bool stop_requested = false;
 

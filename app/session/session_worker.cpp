@@ -309,6 +309,7 @@ void SessionWorker::handleServerError(const protocol::ServerError& error, double
         }
         return;
     }
+    m_result.server_error = error.message;
     fail(serverFailureMessage(error.message, m_result.records.size(), m_result.expected_chunks,
                               m_result.expected_frames));
 }

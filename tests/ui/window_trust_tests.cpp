@@ -455,3 +455,24 @@ TEST_CASE("a scripted run's document records no camera pattern and its workload 
     CHECK(window.statusText().startsWith(QStringLiteral("Session finished: 3 chunks in ")));
     CHECK_FALSE(window.statusText().contains(QLatin1Char('{')));
 }
+
+TEST_CASE("a server error mid-stream reads as the server ending the session, not rejecting it",
+          "[ui][trust][wording]") {
+    QSettings().clear();
+    MainWindow window;
+    window.show();
+    window.sessionForm()->setSimulatorFaults({QStringLiteral("error@2")});
+    startFastSession(window, 5);
+    REQUIRE(waitFinished(window, 60000));
+    const auto& result = *window.sessionEngine()->result();
+    REQUIRE_FALSE(result.ok);
+    // The benchmark's wording stays in the result (bench and the document print it) ...
+    CHECK(result.error.startsWith(QStringLiteral("Server rejected the session after 2 chunk(s)")));
+    // ... the window speaks plainly, plurals right.
+    INFO(window.bannerText().toStdString());
+    CHECK(window.bannerText().startsWith(
+        QStringLiteral("The server ended the session with an error after 2 chunks: ")));
+    CHECK_FALSE(window.bannerText().contains(QStringLiteral("rejected")));
+    CHECK(window.statusText().startsWith(QStringLiteral("Session ended after 2 chunks: The server "
+                                                        "ended the session")));
+}
