@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 namespace lbm::playback {
 
@@ -10,9 +9,11 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// A timer wakes us at most this early; the remainder is waited out by yielding, which
-// keeps the presentation error well under a millisecond at a cost of < 1 ms per frame.
-constexpr auto kSpinWindow = 1500us;
+// A frame is shown when the timer fires within this of its slot, early or late. Qt's precise
+// timer keeps to about a millisecond and the screen shows a frame only at its next refresh
+// (16.7 ms at 60 Hz), so waiting out the last millisecond by spinning (as this clock once
+// did, 1-2 % of a core at 16 fps) buys nothing a viewer can see; ffplay allows 10 ms.
+constexpr auto kSlotTolerance = 2ms;
 
 double secondsBetween(PlaybackClock::SteadyClock::time_point from,
                       PlaybackClock::SteadyClock::time_point to) {
@@ -213,7 +214,7 @@ void PlaybackClock::maybeStart() {
 void PlaybackClock::scheduleNext() {
     const auto remaining = nextSlot() - SteadyClock::now();
     const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::max<SteadyClock::duration>(remaining - kSpinWindow / 2, SteadyClock::duration{0}));
+        std::max<SteadyClock::duration>(remaining, SteadyClock::duration{0}));
     m_timer.start(wait);
 }
 
@@ -222,14 +223,10 @@ void PlaybackClock::onTimer() {
         return;
     }
     const auto slot = nextSlot();
-    auto now = SteadyClock::now();
-    if (slot - now > kSpinWindow) {
+    const auto now = SteadyClock::now();
+    if (slot - now > kSlotTolerance) {
         scheduleNext();
         return;
-    }
-    while (now < slot) {
-        std::this_thread::yield();
-        now = SteadyClock::now();
     }
     if (m_queue.empty()) {
         if (m_stream_finished) {
