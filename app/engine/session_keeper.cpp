@@ -5,6 +5,8 @@
 
 #include <QFile>
 
+#include <algorithm>
+
 namespace lbm::engine {
 
 SessionKeeper::SessionKeeper(SessionEngine* engine, QString root, QObject* parent)
@@ -21,7 +23,9 @@ SessionKeeper::SessionKeeper(SessionEngine* engine, QString root, QObject* paren
         }
         writeDocument();
     });
-    connect(engine, &SessionEngine::chunkLanded, this, [this] { writeDocument(); });
+    m_spacing.setSingleShot(true);
+    connect(&m_spacing, &QTimer::timeout, this, [this] { writeDocument(); });
+    connect(engine, &SessionEngine::chunkLanded, this, &SessionKeeper::scheduleWrite);
     connect(engine, &SessionEngine::finished, this, [this] { writeDocument(); });
     // Frames decoded are counted to the end of decoding, which can come after finished().
     connect(engine, &SessionEngine::decodingDone, this, [this] { writeDocument(); });
@@ -30,6 +34,8 @@ SessionKeeper::SessionKeeper(SessionEngine* engine, QString root, QObject* paren
 }
 
 bool SessionKeeper::prepare(EngineSettings& settings, QString* error) {
+    m_spacing.stop();
+    m_since_write.invalidate();
     m_writer.flush(5000); // the previous session's last document first
     auto session = m_archive.create(error);
     if (!session) {
@@ -41,10 +47,39 @@ bool SessionKeeper::prepare(EngineSettings& settings, QString* error) {
     return true;
 }
 
+namespace {
+
+constexpr qint64 kMinRewriteSpacingMs = 1000;
+// Rewrites take at most 1/20 of the time between them: assembling here, serialising and
+// writing on the writer's thread (which takes about as long again).
+constexpr qint64 kRewriteCostShare = 20;
+
+} // namespace
+
+qint64 SessionKeeper::rewriteSpacingMs() const {
+    return std::max(kMinRewriteSpacingMs, kRewriteCostShare * 2 * m_last_build_ns / 1000000);
+}
+
+void SessionKeeper::scheduleWrite() {
+    if (m_spacing.isActive()) {
+        return; // the waiting rewrite will include this chunk
+    }
+    const qint64 since = m_since_write.isValid() ? m_since_write.elapsed() : rewriteSpacingMs();
+    const qint64 wait = rewriteSpacingMs() - since;
+    if (wait <= 0) {
+        writeDocument();
+    } else {
+        m_spacing.start(static_cast<int>(wait));
+    }
+}
+
 void SessionKeeper::writeDocument(const QString& interrupted_reason) {
+    m_spacing.stop(); // this write includes whatever the waiting one would have
     if (!m_current || !m_engine || !m_engine->hasSession()) {
         return;
     }
+    QElapsedTimer build;
+    build.start();
     SessionDocumentBuilder builder(m_engine->settings(), m_engine->url().toString());
     builder.addSession(*m_engine, m_view_extras ? m_view_extras() : QJsonObject{});
     builder.addMonitorExtra(QStringLiteral("recording"), QStringLiteral("stream.m4s"));
@@ -55,6 +90,8 @@ void SessionKeeper::writeDocument(const QString& interrupted_reason) {
         document.monitor->extras.insert(QStringLiteral("interrupted"), true);
     }
     m_writer.write(document, m_current->documentPath());
+    m_last_build_ns = build.nsecsElapsed();
+    m_since_write.start();
     emit documentQueued();
 }
 

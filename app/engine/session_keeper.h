@@ -1,17 +1,22 @@
 #pragma once
 // Keeps every session the window runs, without asking: a folder in the session archive made
 // as the session starts (the recording goes there from its first byte), renamed after the
-// request id, and a session document beside it rewritten after every chunk and marked
+// request id, and a session document beside it rewritten as chunks land and marked
 // incomplete until the session ends (then complete, or why not: failed, stopped,
-// interrupted). So quitting, a crash or a pulled plug leaves the stream and a document that
+// interrupted). A document grows with the session, so rewrites after chunks are spaced to
+// keep their cost a small share of a core however long the session gets: at least a second
+// apart, and at least 20 times the last rewrite's own time; the session's start and end are
+// written at once. So quitting, a crash or a pulled plug leaves the stream and a document that
 // `lingbot-monitor report` reads. Old sessions beyond the retention count are pruned.
 
 #include "app/engine/document_writer.h"
 #include "app/engine/session_archive.h"
 
+#include <QElapsedTimer>
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
+#include <QTimer>
 
 #include <functional>
 #include <optional>
@@ -43,6 +48,8 @@ public:
     QList<ArchivedSession> recent() const { return m_archive.list(); }
     const SessionArchive& archive() const { return m_archive; }
     DocumentWriter& writer() { return m_writer; }
+    // How long chunk-driven rewrites wait after the last one (for tests and the benchmark).
+    qint64 rewriteSpacingMs() const;
 
 signals:
     // The document of the current session was queued for writing.
@@ -50,6 +57,8 @@ signals:
 
 private:
     void writeDocument(const QString& interrupted_reason = QString());
+    // After a chunk: now when the spacing allows, else once it does.
+    void scheduleWrite();
 
     QPointer<SessionEngine> m_engine;
     SessionArchive m_archive;
@@ -57,6 +66,9 @@ private:
     std::optional<ArchivedSession> m_current;
     std::function<QJsonObject()> m_view_extras;
     int m_keep = SessionArchive::kDefaultKeep;
+    QTimer m_spacing;            // a chunk-driven rewrite waiting for its turn
+    QElapsedTimer m_since_write; // since the last rewrite was queued
+    qint64 m_last_build_ns = 0;  // what assembling the last document took on this thread
 };
 
 } // namespace lbm::engine

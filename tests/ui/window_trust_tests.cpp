@@ -32,6 +32,7 @@
 #include <catch2/catch.hpp>
 
 #include <csignal>
+#include <optional>
 
 using lbm::ui::CountersPanel;
 using lbm::ui::MainWindow;
@@ -94,13 +95,21 @@ TEST_CASE("every session is kept with its stream and a document that report read
     CHECK(folder.startsWith(sessionsRoot()));
     // While it streams: the stream on disk, a document marked incomplete.
     const QString document_path = folder + QStringLiteral("/session.json");
-    REQUIRE(QTest::qWaitFor([&] { return QFileInfo::exists(document_path); }, 5000));
-    {
-        const auto live = lbm::report::readSessionDocument(document_path);
-        REQUIRE(live.monitor);
-        CHECK_FALSE(live.monitor->complete);
-        CHECK(live.sessions.front().chunks.size() >= 2);
-    }
+    // Rewrites after chunks are at least a second apart (SessionKeeper): within two seconds
+    // the document on disk has the chunks that had landed.
+    std::optional<lbm::report::SessionDocument> live;
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            if (!QFileInfo::exists(document_path)) {
+                return false;
+            }
+            live = lbm::report::readSessionDocument(document_path);
+            return live->sessions.front().chunks.size() >= 3;
+        },
+        2500));
+    REQUIRE(live->monitor);
+    CHECK_FALSE(live->monitor->complete);
+    CHECK(window.sessionKeeper()->rewriteSpacingMs() >= 1000);
     REQUIRE(waitFinished(window, 60000));
     REQUIRE(engine->result()->ok);
     REQUIRE(window.sessionKeeper()->writer().flush(5000));
