@@ -108,6 +108,8 @@ QualityTrack::QualityTrack(QWidget* parent)
     m_legend = new QLabel(this);
     m_legend->setTextFormat(Qt::RichText);
     m_legend->setWordWrap(true);
+    // The legend wraps to the width it gets; it never widens the window.
+    m_legend->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(6, 2, 6, 6);
     layout->setSpacing(2);
@@ -301,6 +303,11 @@ void QualityTrack::setPlayheadChunk(std::optional<qint64> chunk) {
     m_item->setPlayhead(chunk ? std::optional<double>(static_cast<double>(*chunk)) : std::nullopt);
 }
 
+void QualityTrack::setFixedLevelCap(std::optional<double> cap) {
+    m_fixed_cap = cap ? std::optional<double>(std::max(1.0, *cap)) : std::nullopt;
+    scheduleRedraw();
+}
+
 void QualityTrack::flush() {
     m_redraw_timer.stop();
     redraw();
@@ -372,7 +379,7 @@ void QualityTrack::redraw() {
     }
     // To scale up to 1.5x the threshold at least (so 1 is well inside) and 3x at most (so a
     // 20x seam does not flatten everything else; it is written on its bar).
-    m_cap = std::clamp(std::ceil(top_level * 2.0) / 2.0, 1.5, 3.0);
+    m_cap = m_fixed_cap ? *m_fixed_cap : std::clamp(std::ceil(top_level * 2.0) / 2.0, 1.5, 3.0);
     m_item->setColumns(std::move(columns), m_cap);
 
     // Pixel bands above (marks) and below (badges) the value band, in level units.

@@ -84,8 +84,10 @@ public:
     }
     // The marks drawn by the last redraw.
     int plottedEventMarkCount() const { return m_plotted_marks; }
-    // The largest level drawn to scale (the value axis's top, in multiples of a threshold).
+    // The largest level drawn to scale (the value axis's top, in multiples of a threshold):
+    // from what is visible (1.5 to 3), unless fixed, e.g. to give two tracks one scale.
     double levelCap() const { return m_cap; }
+    void setFixedLevelCap(std::optional<double> cap);
     QString summaryText() const;
     QString legendText() const;
     // The tooltip for chunk (empty when it was not analysed).
@@ -131,6 +133,7 @@ private:
     double m_x_min = -0.5;
     double m_x_max = 0.5;
     double m_cap = 1.5;
+    std::optional<double> m_fixed_cap;
     int m_redraws = 0;
     int m_plotted_marks = 0;
     double m_last_plot_height = 0.0;

@@ -13,9 +13,11 @@ QString tr(const char* text) {
     return QCoreApplication::translate("QualityTrack", text);
 }
 
+// One legend entry; its words never break apart when the legend wraps.
 QString swatch(const QColor& color, const QString& glyph, const QString& text) {
     return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
-        .arg(color.name(), glyph, text.toHtmlEscaped());
+        .arg(color.name(), glyph,
+             text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
 }
 
 } // namespace
@@ -53,7 +55,8 @@ QString qualityLegendHtml(const QualityLegendContent& c, const QPalette& pal) {
     if (c.camera_marks) {
         legend << swatch(mutedColor(pal), QStringLiteral("&#9679;"), tr("camera sent"));
     }
-    return legend.join(QStringLiteral("&nbsp;&nbsp;&nbsp;"));
+    // Breakable between entries only.
+    return legend.join(QStringLiteral("&nbsp;&nbsp; "));
 }
 
 QString qualitySummaryText(const std::vector<quality::ChunkQuality>& chunks,

@@ -9,11 +9,18 @@
 #include "ui/compared_session.h"
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_model.h"
+#include "ui/prompt_interactions.h"
 #include "ui/quality_track.h"
+#include "ui/side_by_side_pane.h"
+#include "ui/side_by_side_window.h"
+#include "ui/transition_filmstrip.h"
+#include "ui/video_view.h"
 #include "window_test_support.h"
 
 #include <QFileInfo>
 #include <QLabel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QVBoxLayout>
 
@@ -67,4 +74,71 @@ TEST_CASE("screenshot of the quality track under the latency chart for the fault
     const QImage report =
         track->reportImage(QStringLiteral("Visual quality — faulted session"), QSize(1400, 360));
     CHECK(report.save(QStringLiteral(LBM_BINARY_DIR "/screenshots/21-quality-track-report.png")));
+}
+
+TEST_CASE("screenshot of the transition filmstrip and its contact sheet",
+          "[screenshots][quality]") {
+    const auto& kept = lbm::ui::test::acceptanceSession();
+    const auto prompts = lbm::ui::promptInteractionsFromJson(kept.interactions, kept.workload);
+    REQUIRE(prompts.size() == 2);
+    lbm::ui::TransitionFilmstrip filmstrip;
+    filmstrip.setWindowTitle(QStringLiteral("Transition filmstrip"));
+    QSignalSpy loaded(&filmstrip, &lbm::ui::TransitionFilmstrip::loaded);
+    filmstrip.setSession(kept.recording_path, kept.chunk_frames, prompts);
+    filmstrip.setTransitionChecks(kept.quality);
+    filmstrip.resize(1860, 560);
+    filmstrip.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&filmstrip));
+    REQUIRE((loaded.count() > 0 || loaded.wait(30000)));
+    QTest::qWait(300);
+    CHECK(filmstrip.statusText().contains(QStringLiteral("16 of 16 frames")));
+    CHECK(QFileInfo(lbm::ui::test::saveWidgetScreenshot(filmstrip,
+                                                        QStringLiteral("22-transition-filmstrip")))
+              .size() > 0);
+    QString error;
+    CHECK(filmstrip.exportContactSheet(
+        QStringLiteral(LBM_BINARY_DIR "/screenshots/23-transition-contact-sheet.png"), &error,
+        QStringLiteral("Prompt transitions — faulted orbit session (seam@6 freeze@10 blur@14 "
+                       "tint@18)")));
+}
+
+TEST_CASE("screenshot of two transition lengths side by side", "[screenshots][quality]") {
+    static QTemporaryDir root;
+    REQUIRE(root.isValid());
+    const auto k1 = lbm::ui::test::runKeptSession(lbm::ui::test::transitionSpec(1), root.path());
+    const auto k3 = lbm::ui::test::runKeptSession(lbm::ui::test::transitionSpec(3), root.path());
+    lbm::ui::SideBySideWindow window;
+    QSignalSpy ready(&window, &lbm::ui::SideBySideWindow::ready);
+    REQUIRE(window.load(0, k1.folder));
+    REQUIRE(window.load(1, k3.folder));
+    window.resize(1920, 1040);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    REQUIRE((ready.count() > 0 || ready.wait(20000)));
+    // The first frame of chunk 6: K=1 has landed (chunk 5), K=3 is half-way (chunks 5-7).
+    window.seekChunk(6);
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            for (int side = 0; side < 2; ++side) {
+                const auto& shown = window.pane(side)->videoView()->displayedFrame();
+                if (!shown || shown->chunk_index != 6) {
+                    return false;
+                }
+            }
+            return true;
+        },
+        10000));
+    QTest::qWait(400);
+    CHECK(window.errorText(0).isEmpty());
+    CHECK(window.errorText(1).isEmpty());
+    CHECK(QFileInfo(lbm::ui::test::saveWidgetScreenshot(window, QStringLiteral("24-side-by-side")))
+              .size() > 0);
+
+    // And with a side that cannot be opened: the reason in its place.
+    window.load(1, root.filePath(QStringLiteral("no-such-session")));
+    QTest::qWait(300);
+    CHECK_FALSE(window.errorText(1).isEmpty());
+    CHECK(QFileInfo(
+              lbm::ui::test::saveWidgetScreenshot(window, QStringLiteral("25-side-by-side-error")))
+              .size() > 0);
 }

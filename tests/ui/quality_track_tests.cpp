@@ -108,7 +108,7 @@ TEST_CASE("the quality track draws the faulted session's flags at their chunks",
     CHECK(track.summaryText().contains(QStringLiteral("freeze 1")));
     CHECK(track.describeChunk(6).contains(QStringLiteral("flagged: seam")));
     CHECK(track.describeChunk(6).contains(QStringLiteral("seam score")));
-    CHECK(track.legendText().contains(QStringLiteral("flag at 1")));
+    CHECK(track.legendText().contains(QStringLiteral("flag&nbsp;at&nbsp;1")));
 }
 
 TEST_CASE("adding chunks one at a time updates the quality track in coalesced redraws",
