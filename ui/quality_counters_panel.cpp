@@ -89,12 +89,14 @@ void QualityCountersPanel::setSettings(const quality::QualitySettings& settings)
 void QualityCountersPanel::reset() {
     m_chunks.clear();
     m_latest.reset();
+    m_tallies.assign(quality::allQualityFlags().size(), Tally{});
+    m_flagged_chunks = 0;
+    m_near_chunks = 0;
     refresh();
 }
 
 void QualityCountersPanel::setChunks(const std::vector<ChunkQuality>& chunks) {
-    m_chunks.clear();
-    m_latest.reset();
+    reset();
     for (const ChunkQuality& chunk : chunks) {
         count(chunk);
     }
@@ -104,6 +106,32 @@ void QualityCountersPanel::setChunks(const std::vector<ChunkQuality>& chunks) {
 void QualityCountersPanel::addChunk(const ChunkQuality& chunk) {
     count(chunk);
     refresh();
+}
+
+void QualityCountersPanel::tally(const Counted& counted, qint64 index, int sign) {
+    m_flagged_chunks += counted.flags ? sign : 0;
+    m_near_chunks += counted.near ? sign : 0;
+    const auto& flags = quality::allQualityFlags();
+    for (size_t f = 0; f < flags.size(); ++f) {
+        Tally& tally = m_tallies[f];
+        if (counted.near.testFlag(flags[f])) {
+            tally.near_chunks += sign;
+            tally.dirty = true;
+        }
+        if (!counted.flags.testFlag(flags[f])) {
+            continue;
+        }
+        const auto at = std::lower_bound(tally.chunks.begin(), tally.chunks.end(), index);
+        if (sign > 0) {
+            tally.chunks.insert(at, index);
+            if (!counted.transition_note.isEmpty()) {
+                tally.note = counted.transition_note;
+            }
+        } else if (at != tally.chunks.end() && *at == index) {
+            tally.chunks.erase(at);
+        }
+        tally.dirty = true;
+    }
 }
 
 void QualityCountersPanel::count(const ChunkQuality& chunk) {
@@ -122,7 +150,13 @@ void QualityCountersPanel::count(const ChunkQuality& chunk) {
                                           .arg(quality::transitionVerdictName(check.verdict));
         }
     }
+    // A later result for a chunk replaces its earlier one.
+    const auto previous = m_chunks.find(chunk.generation_index);
+    if (previous != m_chunks.end()) {
+        tally(previous->second, chunk.generation_index, -1);
+    }
     m_chunks[chunk.generation_index] = counted;
+    tally(counted, chunk.generation_index, +1);
     if (!m_latest || chunk.generation_index >= m_latest->generation_index) {
         m_latest = chunk;
         m_latest->frames = {};
@@ -131,12 +165,6 @@ void QualityCountersPanel::count(const ChunkQuality& chunk) {
 
 void QualityCountersPanel::refresh() {
     const quality::QualityThresholds& t = m_settings.thresholds;
-    int flagged = 0;
-    bool any_near = false;
-    for (const auto& [index, counted] : m_chunks) {
-        flagged += counted.flags ? 1 : 0;
-        any_near = any_near || counted.near;
-    }
     if (m_chunks.empty()) {
         for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
             set(static_cast<Row>(it.key()), QString(kDash), Level::Normal);
@@ -144,22 +172,17 @@ void QualityCountersPanel::refresh() {
         set(Row::Analysed, tr("none yet"), Level::Normal);
         return;
     }
-    set(Row::Analysed, tr("%1 · %2 flagged").arg(m_chunks.size()).arg(flagged),
-        flagLevel(flagged, any_near));
+    set(Row::Analysed, tr("%1 · %2 flagged").arg(m_chunks.size()).arg(m_flagged_chunks),
+        flagLevel(m_flagged_chunks, m_near_chunks > 0));
 
-    for (const QualityFlag flag : quality::allQualityFlags()) {
-        std::vector<qint64> chunks;
-        bool came_near = false;
-        QString note;
-        for (const auto& [index, counted] : m_chunks) {
-            if (counted.flags.testFlag(flag)) {
-                chunks.push_back(index);
-                if (!counted.transition_note.isEmpty()) {
-                    note = counted.transition_note;
-                }
-            }
-            came_near = came_near || counted.near.testFlag(flag);
+    const auto& flags = quality::allQualityFlags();
+    for (size_t f = 0; f < flags.size(); ++f) {
+        Tally& tally = m_tallies[f];
+        if (!tally.dirty) {
+            continue;
         }
+        tally.dirty = false;
+        const std::vector<qint64>& chunks = tally.chunks;
         QString text = QString::number(chunks.size());
         if (!chunks.empty()) {
             QString where = report::chunkRanges(chunks);
@@ -167,13 +190,14 @@ void QualityCountersPanel::refresh() {
                 where = tr("%1 … %2").arg(chunks.front()).arg(chunks.back());
             }
             text += tr(" · chunk %1").arg(where);
-            if (!note.isEmpty()) {
-                text += QStringLiteral(" · ") + note;
+            if (!tally.note.isEmpty()) {
+                text += QStringLiteral(" · ") + tally.note;
             }
-        } else if (came_near) {
+        } else if (tally.near_chunks > 0) {
             text += tr(" · came near");
         }
-        set(rowOf(flag), text, flagLevel(static_cast<int>(chunks.size()), came_near));
+        set(rowOf(flags[f]), text,
+            flagLevel(static_cast<int>(chunks.size()), tally.near_chunks > 0));
     }
 
     const ChunkQuality& latest = *m_latest;

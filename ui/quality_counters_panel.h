@@ -36,6 +36,7 @@ public:
 
     explicit QualityCountersPanel(QWidget* parent = nullptr);
 
+    // The thresholds "near" is judged against (the analysis's own); before the chunks.
     void setSettings(const quality::QualitySettings& settings);
     // Forgets every chunk (a new session).
     void reset();
@@ -60,7 +61,15 @@ private:
         QLabel* value = nullptr;
         Level level = Level::Normal;
     };
+    // Per flag kind, kept as chunks come so a chunk costs what it changes, not the session.
+    struct Tally {
+        std::vector<qint64> chunks; // flagged, in order
+        int near_chunks = 0;        // chunks whose signal came near the threshold
+        QString note;               // the last transition verdict off its K
+        bool dirty = true;          // the row's text needs rebuilding
+    };
     void count(const quality::ChunkQuality& chunk);
+    void tally(const Counted& counted, qint64 index, int sign);
     void refresh();
     void addRow(Row row, const QString& name, const QString& tooltip);
     void set(Row row, const QString& text, Level level);
@@ -68,6 +77,9 @@ private:
 
     quality::QualitySettings m_settings;
     std::map<qint64, Counted> m_chunks;
+    std::vector<Tally> m_tallies; // by allQualityFlags() order
+    int m_flagged_chunks = 0;
+    int m_near_chunks = 0;
     std::optional<quality::ChunkQuality> m_latest; // the newest chunk, without frames
     QGridLayout* m_grid = nullptr;
     QLabel* m_title = nullptr;

@@ -144,8 +144,8 @@ void QualityTrack::setChunks(std::vector<ChunkQuality> chunks) {
 }
 
 void QualityTrack::addChunk(const ChunkQuality& chunk) {
-    // Chunks arrive in generation order but for one held back for a transition judgement,
-    // so the search is from the end.
+    // Chunks arrive in generation order but for one held back for a transition judgement
+    // (which comes after later ones), and a provisional result may be replaced.
     auto at = std::lower_bound(
         m_chunks.begin(), m_chunks.end(), chunk.generation_index,
         [](const ChunkQuality& c, qint64 index) { return c.generation_index < index; });
@@ -215,84 +215,6 @@ void QualityTrack::setVisibleChunkRange(qint64 first, qint64 last) {
 void QualityTrack::showWholeSession() {
     m_range.reset();
     scheduleRedraw();
-}
-
-void QualityTrack::followAxis(qreal min, qreal max) {
-    if (!m_range || m_range->first != min || m_range->second != max) {
-        m_range = std::pair{min, max};
-        scheduleRedraw();
-    }
-}
-
-void QualityTrack::syncWith(LatencyChart* chart) {
-    for (QMetaObject::Connection& connection : m_sync_connections) {
-        disconnect(connection);
-    }
-    m_sync = chart;
-    // Under the chart its axis title says it already.
-    m_axis_x->setTitleVisible(chart == nullptr);
-    if (!chart) {
-        m_range.reset();
-        m_chart->setMargins(QMargins(4, 4, 4, 4));
-        scheduleRedraw();
-        return;
-    }
-    auto* axis = qobject_cast<QValueAxis*>(chart->chart()->axes(Qt::Horizontal).value(0));
-    if (axis) {
-        m_sync_connections[0] =
-            connect(axis, &QValueAxis::rangeChanged, this, &QualityTrack::followAxis);
-        followAxis(axis->min(), axis->max());
-    }
-    m_sync_connections[1] =
-        connect(chart->chart(), &QChart::plotAreaChanged, this, &QualityTrack::alignPlotArea);
-    m_sync_connections[2] =
-        connect(chart->model(), &LatencyChartModel::changed, this, &QualityTrack::scheduleRedraw);
-    m_sync_connections[3] =
-        connect(chart, &QObject::destroyed, this, [this] { syncWith(nullptr); });
-    alignPlotArea();
-    scheduleRedraw();
-}
-
-std::pair<double, double> QualityTrack::plotEdgesGlobal() const {
-    const QRectF area = m_chart->plotArea();
-    const QPoint left =
-        m_view->viewport()->mapToGlobal(m_view->mapFromScene(m_chart->mapToScene(area.topLeft())));
-    const QPoint right =
-        m_view->viewport()->mapToGlobal(m_view->mapFromScene(m_chart->mapToScene(area.topRight())));
-    return {left.x(), right.x()};
-}
-
-void QualityTrack::alignPlotArea() {
-    if (!m_sync || m_report) {
-        return;
-    }
-    auto* other_view = qobject_cast<QChartView*>(m_sync->chartView());
-    if (!other_view) {
-        return;
-    }
-    QChart* other = m_sync->chart();
-    const QRectF other_area = other->plotArea();
-    const auto global = [&](const QPointF& chart_point) {
-        return other_view->viewport()->mapToGlobal(
-            other_view->mapFromScene(other->mapToScene(chart_point)));
-    };
-    const auto [left, right] = plotEdgesGlobal();
-    const int delta_left = global(other_area.topLeft()).x() - static_cast<int>(left);
-    const int delta_right = static_cast<int>(right) - global(other_area.topRight()).x();
-    if (delta_left == 0 && delta_right == 0) {
-        return;
-    }
-    // Move our edges by the margins (the axis labels keep the room they need inside them);
-    // a chart in another column of the screen is not ours to follow.
-    QMargins margins = m_chart->margins();
-    const int new_left = margins.left() + delta_left;
-    const int new_right = margins.right() + delta_right;
-    if (new_left < 0 || new_right < 0 || new_left > width() / 2 || new_right > width() / 2) {
-        return;
-    }
-    margins.setLeft(new_left);
-    margins.setRight(new_right);
-    m_chart->setMargins(margins);
 }
 
 void QualityTrack::setPlayheadChunk(std::optional<qint64> chunk) {
@@ -390,15 +312,19 @@ void QualityTrack::redraw() {
     const double y_min = -badge_px * level_per_px;
     const double y_max = m_cap + kMarkBandPx * level_per_px;
     m_axis_x->setRange(m_x_min, m_x_max);
-    for (const QString& label : m_axis_y->categoriesLabels()) {
-        m_axis_y->remove(label);
+    // The value axis changes only with the cap or the plot's height: rebuilding its labels
+    // relays the chart out, so not on every chunk.
+    if (m_axis_y->min() != y_min || m_axis_y->max() != y_max || m_axis_y->count() == 0) {
+        for (const QString& label : m_axis_y->categoriesLabels()) {
+            m_axis_y->remove(label);
+        }
+        m_axis_y->setStartValue(y_min);
+        m_axis_y->append(QStringLiteral("0"), 0.0);
+        for (int level = 1; level <= static_cast<int>(m_cap); ++level) {
+            m_axis_y->append(QStringLiteral("%1%2").arg(level).arg(QChar(0xd7)), level);
+        }
+        m_axis_y->setRange(y_min, y_max);
     }
-    m_axis_y->setStartValue(y_min);
-    m_axis_y->append(QStringLiteral("0"), 0.0);
-    for (int level = 1; level <= static_cast<int>(m_cap); ++level) {
-        m_axis_y->append(QStringLiteral("%1%2").arg(level).arg(QChar(0xd7)), level);
-    }
-    m_axis_y->setRange(y_min, y_max);
 
     // A 1-2-5 step giving about ten labelled chunks across the view, as the latency chart.
     const double raw_step = std::max(1.0, (m_x_max - m_x_min) / 10.0);

@@ -7,7 +7,7 @@
 #include <QFontMetricsF>
 #include <QGraphicsSceneHoverEvent>
 #include <QPainter>
-#include <QPainterPath>
+#include <QPolygonF>
 
 #include <algorithm>
 #include <cmath>
@@ -105,25 +105,39 @@ QRectF QualityTrackItem::boundingRect() const {
 }
 
 QPointF QualityTrackItem::at(double x, double level) const {
-    return m_chart->mapToPosition(QPointF(x, level));
+    return m_transform.map(QPointF(x, level));
+}
+
+void QualityTrackItem::updateTransform() const {
+    // Both axes are linear: three points give the whole mapping, so painting hundreds of
+    // columns does not ask the chart for each of their corners.
+    const QPointF origin = m_chart->mapToPosition(QPointF(0.0, 0.0));
+    const QPointF x_unit = m_chart->mapToPosition(QPointF(1.0, 0.0)) - origin;
+    const QPointF y_unit = m_chart->mapToPosition(QPointF(0.0, 1.0)) - origin;
+    m_transform =
+        QTransform(x_unit.x(), x_unit.y(), y_unit.x(), y_unit.y(), origin.x(), origin.y());
 }
 
 void QualityTrackItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option*/,
                              QWidget* /*widget*/) {
-    painter->save();
-    painter->setClipRect(m_chart->plotArea());
-    painter->setRenderHint(QPainter::Antialiasing);
-    paintShades(painter);
-    // The flag threshold: one line for every signal, as the deadline is for latency.
+    updateTransform();
     const QRectF plot = m_chart->plotArea();
-    const double threshold_y = at(0.0, 1.0).y();
-    painter->setPen(QPen(nearLimitColor(m_palette), 1.6, Qt::DashLine));
-    painter->drawLine(QPointF(plot.left(), threshold_y), QPointF(plot.right(), threshold_y));
+    painter->save();
+    painter->setClipRect(plot);
+    // Rectangles on the pixel grid need no antialiasing (and at 800 columns it is most of the
+    // cost); lines, marks and badges get it.
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    paintShades(painter);
     // The baseline the badges hang from.
     painter->setPen(QPen(withAlpha(m_palette.color(QPalette::Text), 0.25), 1.0));
     const double zero_y = at(0.0, 0.0).y();
     painter->drawLine(QPointF(plot.left(), zero_y), QPointF(plot.right(), zero_y));
     paintSeamBars(painter);
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    // The flag threshold: one line for every signal, over the bars as the deadline is.
+    const double threshold_y = at(0.0, 1.0).y();
+    painter->setPen(QPen(nearLimitColor(m_palette), 2.0, Qt::DashLine));
+    painter->drawLine(QPointF(plot.left(), threshold_y), QPointF(plot.right(), threshold_y));
     paintFreezeMarks(painter);
     paintLine(painter, &Column::blur, blurColor(m_palette));
     paintLine(painter, &Column::tint, tintColor(m_palette));
@@ -180,7 +194,7 @@ void QualityTrackItem::paintSeamBars(QPainter* painter) const {
             painter->setBrush(colors[kind]);
         }
         painter->drawRect(bar);
-        const QString value = QString::number(*column.seam * 1.0, 'f', 1) + QChar(0xd7);
+        const QString value = QString::number(*column.seam, 'f', 1) + QChar(0xd7);
         if (*column.seam > m_cap && metrics.horizontalAdvance(value) + 2 <= bar.width()) {
             // Off the scale: the bar says how far.
             painter->setPen(column.seam_kind == SeamKind::Excused
@@ -202,20 +216,30 @@ void QualityTrackItem::paintLine(QPainter* painter, double Column::*level,
     const auto point = [&](const Column& column) {
         return at((column.x0 + column.x1) / 2.0, std::min(column.*level, m_cap));
     };
-    QPainterPath solid_path;
-    QPainterPath faint_path;
+    // Runs of segments of one kind go out as one polyline each.
+    QList<QPolygonF> solid_runs;
+    QList<QPolygonF> faint_runs;
+    bool previous_faint = false;
     for (size_t i = 0; i + 1 < m_columns.size(); ++i) {
         const Column& a = m_columns[i];
         const Column& b = m_columns[i + 1];
-        QPainterPath& path = a.in_transition || b.in_transition ? faint_path : solid_path;
-        path.moveTo(point(a));
-        path.lineTo(point(b));
+        const bool is_faint = a.in_transition || b.in_transition;
+        QList<QPolygonF>& runs = is_faint ? faint_runs : solid_runs;
+        if (i == 0 || is_faint != previous_faint) {
+            runs.append(QPolygonF{point(a)});
+        }
+        runs.last().append(point(b));
+        previous_faint = is_faint;
     }
     painter->setBrush(Qt::NoBrush);
     painter->setPen(faint);
-    painter->drawPath(faint_path);
+    for (const QPolygonF& run : std::as_const(faint_runs)) {
+        painter->drawPolyline(run);
+    }
     painter->setPen(solid);
-    painter->drawPath(solid_path);
+    for (const QPolygonF& run : std::as_const(solid_runs)) {
+        painter->drawPolyline(run);
+    }
     // Points where there is room for them, so a single chunk shows too.
     const double width = at(m_columns.front().x1, 0).x() - at(m_columns.front().x0, 0).x();
     if (width >= 6.0 || m_columns.size() == 1) {
@@ -299,6 +323,7 @@ void QualityTrackItem::paintBadges(QPainter* painter) const {
 }
 
 const QualityTrackItem::Column* QualityTrackItem::columnAt(const QPointF& position) const {
+    updateTransform();
     // Columns are in x order and fill their slots: the first whose right edge is not left of
     // position holds it, unless position is left of it (before the first, or in a gap of
     // chunks that were not analysed).

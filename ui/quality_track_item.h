@@ -12,6 +12,7 @@
 #include <QColor>
 #include <QGraphicsObject>
 #include <QPalette>
+#include <QTransform>
 
 #include <optional>
 #include <vector>
@@ -81,6 +82,7 @@ protected:
 
 private:
     QPointF at(double x, double level) const;
+    void updateTransform() const;
     void paintShades(QPainter* painter) const;
     void paintSeamBars(QPainter* painter) const;
     void paintLine(QPainter* painter, double Column::*level, const QColor& color) const;
@@ -92,6 +94,7 @@ private:
     double m_cap = 1.5;
     std::optional<double> m_playhead;
     QPalette m_palette;
+    mutable QTransform m_transform; // chunk axis and level -> item coordinates
 };
 
 } // namespace lbm::ui

@@ -88,7 +88,7 @@ TransitionFilmstrip::TransitionFilmstrip(QWidget* parent)
                 updateStatus();
             });
     connect(m_loader, &ThumbnailLoader::failed, this, [this](const QString& reason) {
-        m_error = reason;
+        m_message = reason;
         updateStatus();
         emit failed(reason);
     });
@@ -135,7 +135,7 @@ void TransitionFilmstrip::setSession(const QString& recording_path,
     m_recording_path = recording_path;
     m_chunk_frames = chunk_frames;
     m_interactions = interactions;
-    m_error.clear();
+    m_message.clear();
     rebuild();
     std::vector<int> missing;
     for (const int frame : framesShown()) {
@@ -174,7 +174,7 @@ void TransitionFilmstrip::clear() {
     m_chunk_frames.clear();
     m_interactions.clear();
     m_thumbnails.clear();
-    m_error.clear();
+    m_message.clear();
     rebuild();
 }
 
@@ -227,8 +227,8 @@ void TransitionFilmstrip::updateStatus() {
             text += tr(" · reading the recording…");
         }
     }
-    if (!m_error.isEmpty()) {
-        text += QStringLiteral("\n") + m_error;
+    if (!m_message.isEmpty()) {
+        text += QStringLiteral("\n") + m_message;
     }
     m_status->setText(text);
     m_export->setEnabled(!m_strips.empty());
@@ -295,9 +295,9 @@ void TransitionFilmstrip::exportWithDialog() {
     }
     QString error;
     if (!exportContactSheet(path, &error)) {
-        m_error = error;
+        m_message = error;
     } else {
-        m_error = tr("Saved %1").arg(QDir::toNativeSeparators(path));
+        m_message = tr("Saved %1").arg(QDir::toNativeSeparators(path));
     }
     updateStatus();
 }

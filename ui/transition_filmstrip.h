@@ -79,7 +79,7 @@ private:
     std::vector<FilmstripStrip> m_strips;
     QHash<QString, QString> m_verdicts; // event id -> verdict text
     QHash<int, QImage> m_thumbnails;    // frame -> thumbnail (sheet size)
-    QString m_error;
+    QString m_message;                  // a reading problem, or where the sheet was saved
     ThumbnailLoader* m_loader = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_export = nullptr;
