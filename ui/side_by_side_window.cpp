@@ -2,8 +2,8 @@
 
 #include "app/engine/session_archive.h"
 #include "ui/latency_chart.h"
-#include "ui/quality_track.h"
 #include "ui/quality_signals.h"
+#include "ui/quality_track.h"
 #include "ui/side_by_side_pane.h"
 
 #include <QChart>
