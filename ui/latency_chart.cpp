@@ -257,7 +257,10 @@ void LatencyChart::changeEvent(QEvent* event) {
 bool LatencyChart::eventFilter(QObject* watched, QEvent* event) {
     // A click (press and release in one place, so a rubber-band drag is not one) on a bar
     // column seeks there.
-    if (watched == m_view->viewport()) {
+    // Only mouse presses and releases are QMouseEvents: cast after the type says so.
+    const bool press_or_release =
+        event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseButtonRelease;
+    if (watched == m_view->viewport() && press_or_release) {
         auto* mouse = static_cast<QMouseEvent*>(event);
         if (event->type() == QEvent::MouseButtonPress && mouse->button() == Qt::LeftButton) {
             m_press_position = mouse->position().toPoint();

@@ -416,7 +416,10 @@ void QualityTrack::showMarkTooltip(const QPointF& point, bool state) {
 
 bool QualityTrack::eventFilter(QObject* watched, QEvent* event) {
     // A click (press and release in one place) on a chunk's column asks to show it.
-    if (watched == m_view->viewport()) {
+    // Only mouse presses and releases are QMouseEvents: cast after the type says so.
+    const bool press_or_release =
+        event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseButtonRelease;
+    if (watched == m_view->viewport() && press_or_release) {
         auto* mouse = static_cast<QMouseEvent*>(event);
         if (event->type() == QEvent::MouseButtonPress && mouse->button() == Qt::LeftButton) {
             m_press_position = mouse->position().toPoint();

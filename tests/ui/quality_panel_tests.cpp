@@ -202,4 +202,8 @@ TEST_CASE("flag ticks land on the flagged chunks' first frames", "[ui][quality][
     const QColor painted =
         image.pixelColor(middle * image.width() / bar.width(), 10 * image.height() / bar.height());
     CHECK(painted == seam.color);
+    // A click on the band jumps to the flagged chunk's first frame.
+    bar.setPosition(0);
+    QTest::mouseClick(&bar, Qt::LeftButton, Qt::NoModifier, QPoint(middle, 10));
+    CHECK(bar.position() == 69);
 }
