@@ -13,7 +13,63 @@ namespace {
 // harness's); the HUD stays above it so the picture's own data is never covered.
 constexpr double kBottomBandFraction = 16.0 / 480.0;
 
+QString flaggedPrefix() {
+    return QApplication::translate("HudOverlay", "quality: ");
+}
+
+// The lines that call for attention: a stall, a quality flag.
+bool isAlarmLine(const QString& line) {
+    return line.contains(QLatin1String("STALLED")) || line.startsWith(flaggedPrefix());
+}
+
+// The one number that says most about a single flag.
+QString flagNumber(lbm::quality::QualityFlag flag, const lbm::quality::ChunkQuality& chunk) {
+    using lbm::quality::QualityFlag;
+    switch (flag) {
+    case QualityFlag::Seam:
+        return QApplication::translate("HudOverlay", "score %1")
+            .arg(chunk.seam_score.value_or(0.0), 0, 'f', 1);
+    case QualityFlag::Freeze:
+        return QApplication::translate("HudOverlay", "%1 frames repeated").arg(chunk.frozen_frames);
+    case QualityFlag::Blur:
+        return QApplication::translate("HudOverlay", "sharpness %1×")
+            .arg(chunk.sharpness_ratio, 0, 'f', 2);
+    case QualityFlag::Tint:
+        return QApplication::translate("HudOverlay", "drift %1 levels")
+            .arg(chunk.chroma_drift, 0, 'f', 1);
+    case QualityFlag::Transition:
+        for (const auto& check : chunk.transitions) {
+            if (check.verdict != lbm::quality::TransitionVerdict::OnTime) {
+                return QApplication::translate("HudOverlay", "K=%1 %2")
+                    .arg(check.transition_chunks)
+                    .arg(lbm::quality::transitionVerdictName(check.verdict));
+            }
+        }
+        return {};
+    }
+    return {};
+}
+
 } // namespace
+
+QString qualityHudLine(const lbm::quality::ChunkQuality& chunk) {
+    const QStringList names = lbm::quality::qualityFlagNames(chunk.flags);
+    if (names.isEmpty()) {
+        return QApplication::translate("HudOverlay", "quality ok · chunk %1")
+            .arg(chunk.generation_index);
+    }
+    QString line = flaggedPrefix() + QApplication::translate("HudOverlay", "%1 at chunk %2")
+                                         .arg(names.join(QStringLiteral(", ")))
+                                         .arg(chunk.generation_index);
+    if (names.size() == 1) {
+        const auto flag = lbm::quality::qualityFlagFromName(names.front());
+        const QString number = flag ? flagNumber(*flag, chunk) : QString();
+        if (!number.isEmpty()) {
+            line += QStringLiteral(" (%1)").arg(number);
+        }
+    }
+    return line;
+}
 
 QStringList composeHudLines(const HudState& state) {
     QStringList lines;
@@ -40,6 +96,9 @@ QStringList composeHudLines(const HudState& state) {
     }
     lines << QApplication::translate("HudOverlay", "player buffer %1 s")
                  .arg(state.buffered_ahead_s, 0, 'f', 2);
+    if (!state.quality.isEmpty()) {
+        lines << state.quality;
+    }
     if (state.paused) {
         lines << QApplication::translate("HudOverlay", "PAUSED");
     } else if (state.stalled_ms) {
@@ -88,7 +147,7 @@ void HudOverlay::paint(QPainter& painter, const QRect& picture) const {
     painter.drawRoundedRect(box, 6, 6);
     int y = box.top() + pad / 2 + metrics.ascent();
     for (const QString& line : lines) {
-        const bool alarm = line.contains(QLatin1String("STALLED"));
+        const bool alarm = isAlarmLine(line);
         painter.setPen(alarm ? QColor(0xff, 0x6b, 0x6b) : QColor(0xf0, 0xf0, 0xf0));
         painter.drawText(box.left() + pad, y, line);
         y += metrics.height();

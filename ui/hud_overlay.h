@@ -1,8 +1,11 @@
 #pragma once
 // The heads-up display over the video, in the mpv stats-overlay habit: a few lines (chunk and
 // frame, the active prompt and its transition progress, keys held while steering, buffer
-// ahead, stall) drawn by the video view over the picture each time it paints, never into
-// the frames. HudState is what the window knows; composeHudLines() turns it into text.
+// ahead, stall, the visual quality of the newest analysed chunk) drawn by the video view over
+// the picture each time it paints, never into the frames. HudState is what the window knows;
+// composeHudLines() turns it into text.
+
+#include "app/quality/chunk_quality.h"
 
 #include <QRect>
 #include <QString>
@@ -31,9 +34,14 @@ struct HudState {
     std::optional<double> stalled_ms;
     bool buffering = false;
     bool paused = false;
+    // qualityHudLine() of the newest analysed chunk; empty: no line.
+    QString quality;
 };
 
 QStringList composeHudLines(const HudState& state);
+// "quality: seam at chunk 6 (score 20.6)", "quality: blur, tint at chunk 19", or
+// "quality ok · chunk 5" for a clean chunk. A flagged line is drawn in the alarm colour.
+QString qualityHudLine(const lbm::quality::ChunkQuality& chunk);
 
 class HudOverlay {
 public:

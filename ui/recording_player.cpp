@@ -91,7 +91,12 @@ void RecordingPlayer::onOpened(int count) {
     for (const ChunkMark& mark : std::as_const(m_pending_marks)) {
         const int first = m_frames->firstFrameOfChunk(mark.chunk);
         if (first >= 0 && first < count) {
-            marks.append({first, mark.kind, mark.tooltip});
+            ScrubMark placed{first, mark.kind, mark.tooltip, 0, mark.color};
+            if (mark.kind == ScrubMark::Kind::Flag) {
+                const int next = m_frames->firstFrameOfChunk(mark.chunk + 1);
+                placed.span_frames = (next > first ? next : count) - first;
+            }
+            marks.append(placed);
         }
     }
     m_bar->setFrames(count, marks);

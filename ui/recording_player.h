@@ -26,6 +26,7 @@ struct ChunkMark {
     qint64 chunk = 0;
     ScrubMark::Kind kind = ScrubMark::Kind::Event;
     QString tooltip;
+    QColor color{}; // ScrubMark::color; a Flag spans its chunk's frames
 };
 
 class RecordingPlayer : public QObject {

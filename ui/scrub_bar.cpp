@@ -104,7 +104,13 @@ int ScrubBar::markAt(int x) const {
     int best = -1;
     int best_distance = kHitPx + 1;
     for (int i = 0; i < m_marks.size(); ++i) {
-        const int distance = std::abs(xOfFrame(m_marks[i].frame) - x);
+        const ScrubMark& mark = m_marks[i];
+        int distance = std::abs(xOfFrame(mark.frame) - x);
+        // A flag's band covers its chunk: anywhere over it is on the mark.
+        if (mark.kind == ScrubMark::Kind::Flag && mark.span_frames > 1 &&
+            x >= xOfFrame(mark.frame) && x <= xOfFrame(mark.frame + mark.span_frames - 1)) {
+            distance = 0;
+        }
         // Events and flags win over chunk ticks at the same place.
         if (distance < best_distance || (distance == best_distance && best >= 0 &&
                                          m_marks[best].kind == ScrubMark::Kind::Chunk)) {
@@ -122,24 +128,42 @@ void ScrubBar::paintEvent(QPaintEvent* event) {
     }
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
-    for (const ScrubMark& mark : std::as_const(m_marks)) {
-        const int x = xOfFrame(mark.frame);
-        switch (mark.kind) {
-        case ScrubMark::Kind::Chunk:
-            painter.setPen(QPen(mutedColor(palette()), 1));
-            painter.drawLine(x, kMarkStrip - 5, x, kMarkStrip - 1);
-            break;
-        case ScrubMark::Kind::Event:
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(accentColor(palette()));
-            painter.drawPolygon(QPolygon({QPoint(x - 4, 1), QPoint(x + 4, 1), QPoint(x, 8)}));
-            break;
-        case ScrubMark::Kind::Flag:
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(lateColor(palette()));
-            painter.drawRect(x - 2, 1, 4, kMarkStrip - 3);
-            break;
+    // Chunk ticks first, flags over them, events on top: a prompt mark at a flagged chunk's
+    // first frame stays visible above the flag's band.
+    for (const ScrubMark::Kind kind :
+         {ScrubMark::Kind::Chunk, ScrubMark::Kind::Flag, ScrubMark::Kind::Event}) {
+        for (const ScrubMark& mark : std::as_const(m_marks)) {
+            if (mark.kind == kind) {
+                paintMark(painter, mark);
+            }
         }
+    }
+}
+
+void ScrubBar::paintMark(QPainter& painter, const ScrubMark& mark) const {
+    const int x = xOfFrame(mark.frame);
+    switch (mark.kind) {
+    case ScrubMark::Kind::Chunk:
+        painter.setPen(QPen(mutedColor(palette()), 1));
+        painter.drawLine(x, kMarkStrip - 5, x, kMarkStrip - 1);
+        break;
+    case ScrubMark::Kind::Event:
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(accentColor(palette()));
+        painter.drawPolygon(QPolygon({QPoint(x - 4, 1), QPoint(x + 4, 1), QPoint(x, 8)}));
+        break;
+    case ScrubMark::Kind::Flag: {
+        // A tick at the chunk's start and a band under the frames it spans, in the flag's
+        // colour: a flag marks a whole chunk, not one frame.
+        const QColor color = mark.color.isValid() ? mark.color : lateColor(palette());
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        const int end = mark.span_frames > 1 ? xOfFrame(mark.frame + mark.span_frames - 1) : x;
+        painter.drawRect(
+            QRect(QPoint(x - 1, kMarkStrip - 4), QPoint(std::max(x + 1, end), kMarkStrip - 1)));
+        painter.drawRect(QRect(QPoint(x - 1, 2), QPoint(x + 1, kMarkStrip - 1)));
+        break;
+    }
     }
 }
 

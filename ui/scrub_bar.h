@@ -3,11 +3,13 @@
 // width, with marks above it (chunk boundaries, interactions, quality flags) that explain
 // themselves on hover and jump there on click, and a line saying where the playhead is.
 
+#include <QColor>
 #include <QList>
 #include <QString>
 #include <QWidget>
 
 class QLabel;
+class QPainter;
 class QSlider;
 class QToolButton;
 
@@ -18,6 +20,10 @@ struct ScrubMark {
     int frame = 0;
     Kind kind = Kind::Chunk;
     QString tooltip;
+    // Flag: the frames the flagged chunk spans from frame (drawn as a band under the tick),
+    // and the colour of its flag (invalid: the late red).
+    int span_frames = 0;
+    QColor color{};
 };
 
 class ScrubBar : public QWidget {
@@ -49,6 +55,8 @@ protected:
     void mousePressEvent(QMouseEvent* event) override;
 
 private:
+    void paintMark(QPainter& painter, const ScrubMark& mark) const;
+
     QSlider* m_slider = nullptr;
     QToolButton* m_play = nullptr;
     QToolButton* m_previous = nullptr;

@@ -9,11 +9,15 @@
 namespace lbm::ui {
 class MainWindow;
 }
+class QWidget;
 
 namespace lbm::ui::test {
 
 QImage grabWindowWithVideo(lbm::ui::MainWindow& window);
 // Saves under LBM_BINARY_DIR/screenshots/NAME.png; returns the path.
 QString saveScreenshot(lbm::ui::MainWindow& window, const QString& name);
+// The same for any top-level widget (a panel shown on its own, the side-by-side window).
+QImage grabWidget(QWidget& widget);
+QString saveWidgetScreenshot(QWidget& widget, const QString& name);
 
 } // namespace lbm::ui::test

@@ -1,0 +1,209 @@
+// The quality counters, the HUD line and the scrub-bar flag marks: colours follow the one
+// counter rule (red once flagged, amber when a signal came near its threshold, green
+// otherwise, and they hold after the session), the HUD names the newest chunk's flags, and
+// each flagged chunk's tick lands on its first frame, spans its frames and says why.
+
+#include "kept_session.h"
+#include "ui/counters_panel.h"
+#include "ui/hud_overlay.h"
+#include "ui/quality_counters_panel.h"
+#include "ui/quality_signals.h"
+#include "ui/quality_style.h"
+#include "ui/scrub_bar.h"
+
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+using lbm::quality::ChunkQuality;
+using lbm::quality::QualityFlag;
+using lbm::ui::QualityCountersPanel;
+using Level = lbm::ui::CountersPanel::Level;
+using Row = QualityCountersPanel::Row;
+
+namespace {
+
+ChunkQuality cleanChunk(qint64 index) {
+    ChunkQuality chunk;
+    chunk.generation_index = index;
+    chunk.frame_count = index == 0 ? 9 : 12;
+    if (index > 0) {
+        chunk.seam_score = 1.0;
+    }
+    chunk.sharpness_ratio = 1.0;
+    chunk.chroma_drift = 0.5;
+    chunk.is_final = true;
+    return chunk;
+}
+
+} // namespace
+
+TEST_CASE("the quality counters follow the counters' red and amber rule",
+          "[ui][quality][counters]") {
+    // The rule is the stall rule.
+    CHECK(QualityCountersPanel::flagLevel(0, false) == Level::Good);
+    CHECK(QualityCountersPanel::flagLevel(0, true) == Level::Warning);
+    CHECK(QualityCountersPanel::flagLevel(1, false) == Level::Bad);
+    CHECK(QualityCountersPanel::flagLevel(2, true) == Level::Bad);
+
+    QualityCountersPanel panel;
+    CHECK(panel.valueText(Row::Analysed) == QStringLiteral("none yet"));
+    for (qint64 i = 0; i < 5; ++i) {
+        panel.addChunk(cleanChunk(i));
+    }
+    for (const Row row : {Row::Analysed, Row::Seam, Row::Freeze, Row::Blur, Row::Tint,
+                          Row::Transition, Row::Sharpness, Row::ColourDrift}) {
+        INFO("row " << static_cast<int>(row));
+        CHECK(panel.level(row) == Level::Good);
+    }
+    CHECK(panel.valueText(Row::Analysed) == QStringLiteral("5 · 0 flagged"));
+    CHECK(panel.valueText(Row::Seam) == QStringLiteral("0"));
+
+    // Chunk 5's sharpness is 0.75 of the reference: 83% of the allowed 0.30 loss, near.
+    ChunkQuality soft = cleanChunk(5);
+    soft.sharpness_ratio = 0.75;
+    panel.addChunk(soft);
+    CHECK(panel.level(Row::Blur) == Level::Warning);
+    CHECK(panel.valueText(Row::Blur) == QStringLiteral("0 · came near"));
+    CHECK(panel.level(Row::Sharpness) == Level::Warning);
+    CHECK(panel.level(Row::Analysed) == Level::Warning);
+    // The next chunk is sharp again: the newest-chunk row goes green, the count stays amber.
+    panel.addChunk(cleanChunk(6));
+    CHECK(panel.level(Row::Sharpness) == Level::Good);
+    CHECK(panel.level(Row::Blur) == Level::Warning);
+
+    // A seam: red, and red it stays after clean chunks (the session ending changes nothing).
+    ChunkQuality seam = cleanChunk(7);
+    seam.seam_score = 9.0;
+    seam.flags = QualityFlag::Seam;
+    panel.addChunk(seam);
+    for (qint64 i = 8; i < 12; ++i) {
+        panel.addChunk(cleanChunk(i));
+    }
+    CHECK(panel.level(Row::Seam) == Level::Bad);
+    CHECK(panel.valueText(Row::Seam) == QStringLiteral("1 · chunk 7"));
+    CHECK(panel.level(Row::Analysed) == Level::Bad);
+    CHECK(panel.level(Row::Freeze) == Level::Good);
+
+    // Tint over the threshold in the newest chunk; a tint inside a prompt transition is
+    // expected and not near.
+    ChunkQuality transition = cleanChunk(12);
+    transition.in_transition = true;
+    transition.chroma_drift = 30.0;
+    panel.addChunk(transition);
+    CHECK(panel.level(Row::Tint) == Level::Good);
+    CHECK(panel.level(Row::ColourDrift) == Level::Good);
+    ChunkQuality tint = cleanChunk(13);
+    tint.chroma_drift = 6.0;
+    tint.flags = QualityFlag::Tint;
+    panel.addChunk(tint);
+    CHECK(panel.level(Row::Tint) == Level::Bad);
+    CHECK(panel.level(Row::ColourDrift) == Level::Bad);
+    CHECK(panel.valueText(Row::ColourDrift).startsWith(QStringLiteral("6.0 levels")));
+
+    // A transition judged late, reported again for the same chunk: counted once, with why.
+    ChunkQuality late = cleanChunk(13);
+    late.flags = QualityFlag::Tint | QualityFlag::Transition;
+    late.chroma_drift = 6.0;
+    lbm::quality::TransitionCheck check;
+    check.event_id = QStringLiteral("chunk-9");
+    check.transition_chunks = 3;
+    check.verdict = lbm::quality::TransitionVerdict::Late;
+    late.transitions.push_back(check);
+    panel.addChunk(late);
+    CHECK(panel.valueText(Row::Analysed) == QStringLiteral("14 · 2 flagged"));
+    CHECK(panel.valueText(Row::Transition) == QStringLiteral("1 · chunk 13 · chunk-9 K=3 late"));
+    CHECK(panel.level(Row::Transition) == Level::Bad);
+
+    panel.reset();
+    CHECK(panel.valueText(Row::Analysed) == QStringLiteral("none yet"));
+    CHECK(panel.level(Row::Seam) == Level::Normal);
+}
+
+TEST_CASE("the quality counters of the faulted session count each fault",
+          "[ui][quality][counters]") {
+    const auto& session = lbm::ui::test::acceptanceSession();
+    QualityCountersPanel panel;
+    panel.setChunks(session.quality);
+    CHECK(panel.valueText(Row::Seam) == QStringLiteral("1 · chunk 6"));
+    CHECK(panel.valueText(Row::Freeze) == QStringLiteral("1 · chunk 10"));
+    CHECK(panel.level(Row::Blur) == Level::Bad);
+    CHECK(panel.level(Row::Tint) == Level::Bad);
+    CHECK(panel.level(Row::Transition) == Level::Good);
+    CHECK(panel.valueText(Row::Transition) == QStringLiteral("0"));
+    // The newest chunk (23) is blurred and tinted.
+    CHECK(panel.level(Row::Sharpness) == Level::Bad);
+    CHECK(panel.level(Row::ColourDrift) == Level::Bad);
+}
+
+TEST_CASE("the HUD line names the newest chunk's flags", "[ui][quality][hud]") {
+    ChunkQuality chunk = cleanChunk(5);
+    CHECK(lbm::ui::qualityHudLine(chunk) == QStringLiteral("quality ok · chunk 5"));
+    chunk.generation_index = 6;
+    chunk.seam_score = 20.6;
+    chunk.flags = QualityFlag::Seam;
+    CHECK(lbm::ui::qualityHudLine(chunk) ==
+          QStringLiteral("quality: seam at chunk 6 (score 20.6)"));
+    chunk.flags = QualityFlag::Blur | QualityFlag::Tint;
+    CHECK(lbm::ui::qualityHudLine(chunk) == QStringLiteral("quality: blur, tint at chunk 6"));
+    // The window puts it in the HUD state; the HUD shows it under the buffer line.
+    lbm::ui::HudState state;
+    state.quality = lbm::ui::qualityHudLine(chunk);
+    const QStringList lines = lbm::ui::composeHudLines(state);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines.at(1) == state.quality);
+}
+
+TEST_CASE("flag ticks land on the flagged chunks' first frames", "[ui][quality][scrub]") {
+    const auto& session = lbm::ui::test::acceptanceSession();
+    std::vector<int> first_frames;
+    int frames = 0;
+    for (const int count : session.chunk_frames) {
+        first_frames.push_back(frames);
+        frames += count;
+    }
+    const QPalette palette;
+    const QList<lbm::ui::ScrubMark> marks = lbm::ui::qualityScrubMarks(
+        session.quality, first_frames, lbm::quality::QualityThresholds{}, palette);
+    int flagged = 0;
+    for (const ChunkQuality& chunk : session.quality) {
+        flagged += chunk.flags ? 1 : 0;
+    }
+    REQUIRE(marks.size() == flagged);
+    // Chunk 0 holds 9 frames and the others 12: chunk 6 starts at frame 9 + 5 * 12 = 69.
+    const auto& seam = marks.front();
+    CHECK(seam.kind == lbm::ui::ScrubMark::Kind::Flag);
+    CHECK(seam.frame == 69);
+    CHECK(seam.span_frames == 12);
+    CHECK(seam.color == lbm::ui::qualityFlagColor(QualityFlag::Seam, palette));
+    CHECK(seam.tooltip.startsWith(QStringLiteral("chunk 6: seam (score ")));
+    CHECK(marks.at(1).frame == 9 + 9 * 12); // the freeze at chunk 10
+    CHECK(marks.at(1).color == lbm::ui::qualityFlagColor(QualityFlag::Freeze, palette));
+    CHECK(marks.at(1).tooltip.contains(QStringLiteral("repeated frames")));
+
+    // On the bar: hovering anywhere over the seam's chunk finds it, and its colour is drawn
+    // there, distinct from the chunk ticks.
+    lbm::ui::ScrubBar bar;
+    bar.resize(1200, 60);
+    QList<lbm::ui::ScrubMark> all;
+    for (int i = 0; i < static_cast<int>(first_frames.size()); ++i) {
+        all.append({first_frames[static_cast<size_t>(i)], lbm::ui::ScrubMark::Kind::Chunk,
+                    QStringLiteral("chunk %1").arg(i)});
+    }
+    all += marks;
+    bar.setFrames(frames, all);
+    bar.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&bar));
+    const int middle = bar.xOfFrame(69 + 6);
+    REQUIRE(bar.markAt(middle) >= 0);
+    CHECK(bar.marks().at(bar.markAt(middle)).frame == 69);
+    CHECK(bar.marks().at(bar.markAt(bar.xOfFrame(69))).kind == lbm::ui::ScrubMark::Kind::Flag);
+    const QImage image = bar.grab().toImage();
+    const QColor painted =
+        image.pixelColor(middle * image.width() / bar.width(), 10 * image.height() / bar.height());
+    CHECK(painted == seam.color);
+    // A click on the band jumps to the flagged chunk's first frame.
+    bar.setPosition(0);
+    QTest::mouseClick(&bar, Qt::LeftButton, Qt::NoModifier, QPoint(middle, 10));
+    CHECK(bar.position() == 69);
+}

@@ -1,0 +1,296 @@
+#include "ui/quality_counters_panel.h"
+
+#include "app/report/quality_text.h"
+#include "ui/quality_signals.h"
+#include "ui/status_colors.h"
+
+#include <QEvent>
+#include <QFont>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QLabel>
+
+namespace lbm::ui {
+
+using quality::ChunkQuality;
+using quality::QualityFlag;
+
+namespace {
+
+constexpr QChar kDash(0x2014);
+// A list of chunk ranges longer than this is summed up as first and last.
+constexpr int kMaxRangesText = 22;
+
+} // namespace
+
+CountersPanel::Level QualityCountersPanel::flagLevel(int flagged_chunks, bool came_near) {
+    return CountersPanel::stallLevel(flagged_chunks, false, came_near);
+}
+
+QualityCountersPanel::Row QualityCountersPanel::rowOf(QualityFlag flag) {
+    switch (flag) {
+    case QualityFlag::Seam:
+        return Row::Seam;
+    case QualityFlag::Freeze:
+        return Row::Freeze;
+    case QualityFlag::Blur:
+        return Row::Blur;
+    case QualityFlag::Tint:
+        return Row::Tint;
+    case QualityFlag::Transition:
+        return Row::Transition;
+    }
+    return Row::Seam;
+}
+
+QualityCountersPanel::QualityCountersPanel(QWidget* parent)
+    : QWidget(parent) {
+    m_grid = new QGridLayout(this);
+    m_grid->setContentsMargins(10, 8, 10, 8);
+    m_grid->setHorizontalSpacing(14);
+    m_grid->setVerticalSpacing(3);
+    m_grid->setColumnStretch(1, 1);
+    m_title = new QLabel(tr("Visual quality").toUpper(), this);
+    QFont font = m_title->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    m_title->setFont(font);
+    m_title->setContentsMargins(0, 0, 0, 2);
+    m_grid->addWidget(m_title, m_next_row++, 0, 1, 2);
+
+    addRow(Row::Analysed, tr("Chunks analysed"),
+           tr("Chunks the visual quality analysis has judged, and how many it flagged"));
+    addRow(Row::Seam, tr("Seams"),
+           tr("Chunks that do not continue the last one: the change across the boundary is "
+              "seam-score times the change inside the chunks around it"));
+    addRow(Row::Freeze, tr("Freezes"), tr("Chunks with a run of repeated frames"));
+    addRow(Row::Blur, tr("Blur"),
+           tr("Chunks whose sharpness fell below its threshold share of the reference chunk's "
+              "(the first, or where the last prompt transition completed)"));
+    addRow(Row::Tint, tr("Tint"),
+           tr("Chunks whose mean colour drifted from the reference chunk's"));
+    addRow(Row::Transition, tr("Transitions off K"),
+           tr("Prompt transitions that landed earlier or later than their transition_chunks, "
+              "or never"));
+    addRow(Row::Sharpness, tr("Sharpness (newest)"),
+           tr("The newest chunk's sharpness against the reference chunk's"));
+    addRow(Row::ColourDrift, tr("Colour drift (newest)"),
+           tr("How far the newest chunk's mean chroma is from the reference chunk's, in 8-bit "
+              "levels"));
+    changeEvent(nullptr);
+    reset();
+}
+
+void QualityCountersPanel::setSettings(const quality::QualitySettings& settings) {
+    m_settings = settings;
+    refresh();
+}
+
+void QualityCountersPanel::reset() {
+    m_chunks.clear();
+    m_latest.reset();
+    m_tallies.assign(quality::allQualityFlags().size(), Tally{});
+    m_flagged_chunks = 0;
+    m_near_chunks = 0;
+    refresh();
+}
+
+void QualityCountersPanel::setChunks(const std::vector<ChunkQuality>& chunks) {
+    reset();
+    for (const ChunkQuality& chunk : chunks) {
+        count(chunk);
+    }
+    refresh();
+}
+
+void QualityCountersPanel::addChunk(const ChunkQuality& chunk) {
+    count(chunk);
+    refresh();
+}
+
+void QualityCountersPanel::tally(const Counted& counted, qint64 index, int sign) {
+    m_flagged_chunks += counted.flags ? sign : 0;
+    m_near_chunks += counted.near ? sign : 0;
+    const auto& flags = quality::allQualityFlags();
+    for (size_t f = 0; f < flags.size(); ++f) {
+        Tally& tally = m_tallies[f];
+        if (counted.near.testFlag(flags[f])) {
+            tally.near_chunks += sign;
+            tally.dirty = true;
+        }
+        if (!counted.flags.testFlag(flags[f])) {
+            continue;
+        }
+        const auto at = std::lower_bound(tally.chunks.begin(), tally.chunks.end(), index);
+        if (sign > 0) {
+            tally.chunks.insert(at, index);
+            if (!counted.transition_note.isEmpty()) {
+                tally.note = counted.transition_note;
+            }
+        } else if (at != tally.chunks.end() && *at == index) {
+            tally.chunks.erase(at);
+        }
+        tally.dirty = true;
+    }
+}
+
+void QualityCountersPanel::count(const ChunkQuality& chunk) {
+    Counted counted;
+    counted.flags = chunk.flags;
+    for (const QualityFlag flag : quality::allQualityFlags()) {
+        if (nearThreshold(flag, chunk, m_settings.thresholds)) {
+            counted.near |= flag;
+        }
+    }
+    for (const quality::TransitionCheck& check : chunk.transitions) {
+        if (check.verdict != quality::TransitionVerdict::OnTime) {
+            counted.transition_note = QStringLiteral("%1 K=%2 %3")
+                                          .arg(check.event_id)
+                                          .arg(check.transition_chunks)
+                                          .arg(quality::transitionVerdictName(check.verdict));
+        }
+    }
+    // A later result for a chunk replaces its earlier one.
+    const auto previous = m_chunks.find(chunk.generation_index);
+    if (previous != m_chunks.end()) {
+        tally(previous->second, chunk.generation_index, -1);
+    }
+    m_chunks[chunk.generation_index] = counted;
+    tally(counted, chunk.generation_index, +1);
+    if (!m_latest || chunk.generation_index >= m_latest->generation_index) {
+        m_latest = chunk;
+        m_latest->frames = {};
+    }
+}
+
+void QualityCountersPanel::refresh() {
+    const quality::QualityThresholds& t = m_settings.thresholds;
+    if (m_chunks.empty()) {
+        for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+            set(static_cast<Row>(it.key()), QString(kDash), Level::Normal);
+        }
+        set(Row::Analysed, tr("none yet"), Level::Normal);
+        return;
+    }
+    set(Row::Analysed, tr("%1 · %2 flagged").arg(m_chunks.size()).arg(m_flagged_chunks),
+        flagLevel(m_flagged_chunks, m_near_chunks > 0));
+
+    const auto& flags = quality::allQualityFlags();
+    for (size_t f = 0; f < flags.size(); ++f) {
+        Tally& tally = m_tallies[f];
+        if (!tally.dirty) {
+            continue;
+        }
+        tally.dirty = false;
+        const std::vector<qint64>& chunks = tally.chunks;
+        QString text = QString::number(chunks.size());
+        if (!chunks.empty()) {
+            QString where = report::chunkRanges(chunks);
+            if (where.size() > kMaxRangesText) {
+                where = tr("%1 … %2").arg(chunks.front()).arg(chunks.back());
+            }
+            text += tr(" · chunk %1").arg(where);
+            if (!tally.note.isEmpty()) {
+                text += QStringLiteral(" · ") + tally.note;
+            }
+        } else if (tally.near_chunks > 0) {
+            text += tr(" · came near");
+        }
+        set(rowOf(flags[f]), text,
+            flagLevel(static_cast<int>(chunks.size()), tally.near_chunks > 0));
+    }
+
+    const ChunkQuality& latest = *m_latest;
+    const auto latestLevel = [&](QualityFlag flag) {
+        return latest.flagged(flag)             ? Level::Bad
+               : nearThreshold(flag, latest, t) ? Level::Warning
+                                                : Level::Good;
+    };
+    set(Row::Sharpness,
+        tr("%1× chunk %2 · flag < %3")
+            .arg(latest.sharpness_ratio, 0, 'f', 2)
+            .arg(latest.reference_chunk)
+            .arg(t.blur_ratio, 0, 'f', 2),
+        latestLevel(QualityFlag::Blur));
+    set(Row::ColourDrift,
+        tr("%1 levels · flag ≥ %2")
+            .arg(latest.chroma_drift, 0, 'f', 1)
+            .arg(t.tint_drift, 0, 'f', 1),
+        latestLevel(QualityFlag::Tint));
+}
+
+QString QualityCountersPanel::valueText(Row row) const {
+    const auto it = m_entries.constFind(static_cast<int>(row));
+    return it == m_entries.constEnd() ? QString() : it->value->text();
+}
+
+QualityCountersPanel::Level QualityCountersPanel::level(Row row) const {
+    const auto it = m_entries.constFind(static_cast<int>(row));
+    return it == m_entries.constEnd() ? Level::Normal : it->level;
+}
+
+void QualityCountersPanel::changeEvent(QEvent* event) {
+    if (event == nullptr || event->type() == QEvent::PaletteChange) {
+        QPalette pal = m_title->palette();
+        pal.setColor(QPalette::WindowText, mutedColor(palette()));
+        m_title->setPalette(pal);
+        for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+            restyle(*it);
+        }
+    }
+    if (event) {
+        QWidget::changeEvent(event);
+    }
+}
+
+void QualityCountersPanel::addRow(Row row, const QString& name, const QString& tooltip) {
+    Entry entry;
+    entry.name = new QLabel(name, this);
+    entry.name->setToolTip(tooltip);
+    entry.value = new QLabel(this);
+    entry.value->setToolTip(tooltip);
+    entry.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    entry.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    entry.value->setWordWrap(true);
+    entry.value->setMinimumWidth(60);
+    entry.value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    entry.value->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_grid->addWidget(entry.name, m_next_row, 0);
+    m_grid->addWidget(entry.value, m_next_row, 1);
+    ++m_next_row;
+    m_entries.insert(static_cast<int>(row), entry);
+}
+
+void QualityCountersPanel::set(Row row, const QString& text, Level level) {
+    auto it = m_entries.find(static_cast<int>(row));
+    if (it == m_entries.end()) {
+        return;
+    }
+    if (it->value->text() != text) {
+        it->value->setText(text);
+    }
+    if (it->level != level) {
+        it->level = level;
+        restyle(*it);
+    }
+}
+
+void QualityCountersPanel::restyle(Entry& entry) {
+    QPalette pal = palette();
+    switch (entry.level) {
+    case Level::Normal:
+        break;
+    case Level::Good:
+        pal.setColor(QPalette::WindowText, onTimeColor(palette()));
+        break;
+    case Level::Warning:
+        pal.setColor(QPalette::WindowText, nearLimitColor(palette()));
+        break;
+    case Level::Bad:
+        pal.setColor(QPalette::WindowText, lateColor(palette()));
+        break;
+    }
+    entry.value->setPalette(pal);
+}
+
+} // namespace lbm::ui
