@@ -83,8 +83,11 @@ TEST_CASE("a full session fills the chart and the counters equal compute_metrics
             }
             const auto batch =
                 lbm::simulatePlayback(records, form->targetFps(), form->startBufferChunks());
-            CHECK(window.countersPanel()->valueText(CountersPanel::Row::SimulatedUnderruns) ==
-                  QString::number(batch.underrun_count));
+            // The counted underruns lead the text; on a loaded machine the viewer may already
+            // be waiting for the next chunk by the time this runs ("0 (+1 in progress: ...)").
+            const QString shown =
+                window.countersPanel()->valueText(CountersPanel::Row::SimulatedUnderruns);
+            CHECK(shown.section(QLatin1Char(' '), 0, 0) == QString::number(batch.underrun_count));
             ++checked;
         });
     // The frame on screen is the one the clock presented: the picture the view painted
