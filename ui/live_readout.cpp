@@ -125,6 +125,9 @@ void LiveReadout::refreshHud() {
     }
     state.buffering = clock_state == PlaybackClock::State::Buffering;
     state.paused = clock_state == PlaybackClock::State::Paused;
+    if (shown && m_quality_line) {
+        state.quality = m_quality_line(shown->chunk_index);
+    }
     const QStringList lines = composeHudLines(state);
     if (lines != m_s.video->hud().lines()) {
         m_s.video->hud().setLines(lines);

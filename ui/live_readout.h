@@ -13,6 +13,7 @@
 
 #include <functional>
 #include <optional>
+#include <utility>
 
 namespace lbm::engine {
 class SessionEngine;
@@ -46,6 +47,11 @@ public:
     void clearTransitions() { m_k.clear(); }
     // While a document is viewed the counters are its own.
     void setShowingDocument(bool showing) { m_document = showing; }
+    // The HUD's quality line for the chunk on screen (empty: none yet), so the line speaks of
+    // the picture the viewer sees, not of a chunk still in the buffer.
+    void setQualityLine(std::function<QString(qint64 chunk)> line_for_chunk) {
+        m_quality_line = std::move(line_for_chunk);
+    }
 
     void refresh();
     void refreshHud();
@@ -64,6 +70,7 @@ private:
     SessionPicture m_picture;
     QString m_title;
     QString m_banner;
+    std::function<QString(qint64)> m_quality_line;
 };
 
 } // namespace lbm::ui

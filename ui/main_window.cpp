@@ -1,5 +1,6 @@
 #include "ui/main_window.h"
 
+#include "app/report/workload_json.h"
 #include "app/session/session_notes.h"
 #include "metrics/geometry.h"
 #include "ui/banner.h"
@@ -13,6 +14,9 @@
 #include "ui/playback_feed.h"
 #include "ui/presenter_mode.h"
 #include "ui/prompt_panel.h"
+#include "ui/quality_counters_panel.h"
+#include "ui/quality_track.h"
+#include "ui/quality_views.h"
 #include "ui/recording_player.h"
 #include "ui/scrub_bar.h"
 #include "ui/session_exports.h"
@@ -20,8 +24,10 @@
 #include "ui/session_library.h"
 #include "ui/session_settings.h"
 #include "ui/session_status.h"
+#include "ui/side_by_side_window.h"
 #include "ui/status_colors.h"
 #include "ui/steering_panel.h"
+#include "ui/transition_filmstrip.h"
 #include "ui/video_view.h"
 #include "ui/window_actions.h"
 #include "ui/window_dialogs.h"
@@ -120,11 +126,22 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     connect(m_readout, &LiveReadout::stallChanged, this, [this](const QString& stall) {
         stall.isEmpty() ? m_banner->clearStall() : m_banner->showStall(stall);
     });
+    m_quality = new QualityViews(m_engine, m_chart, this);
     connectActions();
-    m_dock_set = std::make_unique<DockSet>(buildDocks(
-        this, m_actions->view_menu, m_form, m_steering_panel, m_counters, m_prompt_panel, m_chart));
+    // The quality counters read as part of the live counters, in the same scrolling column.
+    auto* counters_column = new QWidget(this);
+    auto* counters_layout = new QVBoxLayout(counters_column);
+    counters_layout->setContentsMargins(0, 0, 0, 0);
+    counters_layout->addWidget(m_counters);
+    counters_layout->addWidget(m_quality->counters());
+    counters_layout->addStretch(1);
+    m_dock_set = std::make_unique<DockSet>(
+        buildDocks(this, m_actions->view_menu,
+                   {m_form, m_steering_panel, counters_column, m_prompt_panel, m_chart,
+                    m_quality->track(), m_quality->filmstrip()}));
     m_docks = m_dock_set->all();
     connectEngine();
+    connectQuality();
     m_presenter->setDocks(m_docks);
     m_presenter->setShortcutActions(m_actions->presenterShortcuts());
 
@@ -140,12 +157,15 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
         if (state == PlaybackClock::State::Finished && m_engine->result() &&
             !m_engine->recordingPath().isEmpty()) {
             m_player->open(m_engine->recordingPath(), m_engine->liveMetrics().records(),
-                           RecordingPlayer::marksFromInteractions(m_engine->timeline().toJson()),
-                           m_engine->settings().target_fps);
+                           sessionScrubMarks(), m_engine->settings().target_fps);
         }
     });
     // The HUD describes the picture on screen, so it follows the view, not the clock.
-    connect(m_video, &VideoView::frameDisplayed, this, [this] { updateHud(); });
+    connect(m_video, &VideoView::frameDisplayed, this, [this] {
+        updateHud();
+        const auto& shown = m_video->displayedFrame();
+        m_quality->setShownChunk(shown ? std::optional<qint64>(shown->chunk_index) : std::nullopt);
+    });
     connect(m_form, &SessionForm::changed, this, &MainWindow::updateActions);
     connect(m_prompt_panel, &PromptPanel::sendRequested, this, &MainWindow::sendPrompt);
     connect(m_steering, &CameraSteering::keysChanged, this, [this] { updateHud(); });
@@ -226,6 +246,8 @@ void MainWindow::connectActions() {
             openDocument(path);
         }
     });
+    connect(a.compare_side_by_side, &QAction::triggered, this,
+            [this] { SideBySideWindow::openWithDialog(this); });
     connect(a.compare_document, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Compare with"), m_keeper->archive().root(), tr("Session (*.json)"));
@@ -358,6 +380,7 @@ bool MainWindow::startSession() {
     m_counters->reset(static_cast<int>(settings.workload.numChunks()),
                       settings.workload.numFrames(), m_form->deadlineMs());
     m_prompt_panel->clearHistory();
+    m_quality->startSession();
     m_readout->clearTransitions();
     m_readout->setShowingDocument(false);
     m_steering->releaseAll();
@@ -488,6 +511,12 @@ void MainWindow::terminate(int signal_number) {
 
 void MainWindow::onSessionFinished(const lbm::session::SessionResult& result) {
     m_steering->releaseAll();
+    if (!m_engine->recordingPath().isEmpty()) {
+        m_quality->showFinishedSession(
+            m_engine->recordingPath(), m_engine->liveMetrics().records(),
+            m_engine->timeline().toJson(),
+            lbm::report::describeWorkload(m_engine->settings().workload));
+    }
     refreshCounters();
     if (!result.ok && !result.stop_requested) {
         // Server errors are quoted verbatim; "rejected" only for a refused session.start.

@@ -39,6 +39,7 @@ class LatencyChartModel;
 class PlaybackFeed;
 class PresenterMode;
 class PromptPanel;
+class QualityViews;
 class RecordingPlayer;
 class SessionExports;
 class ScrubBar;
@@ -46,6 +47,7 @@ class SessionForm;
 class SteeringPanel;
 class LiveReadout;
 class VideoView;
+struct ChunkMark;
 struct DockSet;
 struct WindowActions;
 
@@ -85,6 +87,7 @@ public:
     CameraSteering* steering() const { return m_steering; }
     SteeringPanel* steeringPanel() const { return m_steering_panel; }
     ExportController* exports() const { return m_exports; }
+    QualityViews* qualityViews() const { return m_quality; }
     const QList<QDockWidget*>& docks() const { return m_docks; }
     QString bannerText() const;
     QString statusText() const;
@@ -107,6 +110,9 @@ protected:
 private:
     void connectActions();
     void connectEngine();
+    void connectQuality();
+    // The live session's interactions and quality flags as the recording's scrub bar marks.
+    QList<ChunkMark> sessionScrubMarks() const;
     void loadSettings();
     void saveSettings() const;
     void showBanner(const QString& text, bool error = true);
@@ -130,6 +136,7 @@ private:
     std::unique_ptr<DockSet> m_dock_set;
     std::unique_ptr<SessionExports> m_session_exports;
     LiveReadout* m_readout = nullptr;
+    QualityViews* m_quality = nullptr;
 
     SessionForm* m_form = nullptr;
     CountersPanel* m_counters = nullptr;

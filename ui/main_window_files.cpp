@@ -1,14 +1,14 @@
 // MainWindow, the part that remembers and opens: QSettings for the form, presets, speed,
 // retention and layout; workload files; session documents with their own recordings.
 
-#include "ui/main_window.h"
-
 #include "ui/banner.h"
 #include "ui/document_viewer.h"
 #include "ui/latency_chart.h"
 #include "ui/live_readout.h"
+#include "ui/main_window.h"
 #include "ui/presenter_mode.h"
 #include "ui/prompt_panel.h"
+#include "ui/quality_views.h"
 #include "ui/recording_player.h"
 #include "ui/session_form.h"
 #include "ui/video_view.h"
@@ -82,9 +82,11 @@ bool MainWindow::openDocument(const QString& path) {
     // Its own recording when one lies beside it (every kept session has one), never the last
     // session's; the HUD speaks of the live session only.
     const QString recording = m_viewer->recordingPath();
+    m_quality->showDocument(*m_viewer->document(), recording, m_viewer->interactions());
     if (!recording.isEmpty()) {
         m_player->open(recording, m_viewer->document()->sessions.front().chunks,
-                       RecordingPlayer::marksFromInteractions(m_viewer->interactions()),
+                       RecordingPlayer::marksFromInteractions(m_viewer->interactions()) +
+                           m_quality->scrubMarks(),
                        m_viewer->document()->config.target_fps);
     } else {
         m_video->showIdlePicture();
@@ -94,6 +96,24 @@ bool MainWindow::openDocument(const QString& path) {
     m_status->setText(m_viewer->statusText());
     updateActions();
     return true;
+}
+
+void MainWindow::connectQuality() {
+    // The HUD's quality line speaks of the chunk on screen.
+    m_readout->setQualityLine([this](qint64 chunk) { return m_quality->hudLine(chunk); });
+    connect(m_quality, &QualityViews::chunkRequested, m_player, &RecordingPlayer::seekChunk);
+    connect(m_quality, &QualityViews::frameRequested, m_player, &RecordingPlayer::seekFrame);
+    // The analysis may finish after the player opened the recording: its flags join the bar.
+    connect(m_quality, &QualityViews::marksChanged, this, [this] {
+        if (m_player->isOpen() && !m_viewer->document()) {
+            m_player->setMarks(sessionScrubMarks());
+        }
+    });
+}
+
+QList<ChunkMark> MainWindow::sessionScrubMarks() const {
+    return RecordingPlayer::marksFromInteractions(m_engine->timeline().toJson()) +
+           m_quality->scrubMarks();
 }
 
 bool MainWindow::compareDocument(const QString& path) {

@@ -99,7 +99,7 @@ QualityTrack::QualityTrack(QWidget* parent)
 
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(140);
+    m_view->setMinimumHeight(100);
     m_view->viewport()->installEventFilter(this);
 
     m_summary = new QLabel(this);
@@ -245,6 +245,10 @@ QString QualityTrack::summaryText() const {
     return m_summary->text();
 }
 
+void QualityTrack::setSummaryVisible(bool visible) {
+    m_summary->setVisible(visible);
+}
+
 QString QualityTrack::legendText() const {
     return m_legend->text();
 }
@@ -378,8 +382,11 @@ void QualityTrack::redraw() {
     legend.thresholds = thresholds;
     legend.freeze = any_freeze;
     legend.transition = any_transition;
-    legend.prompt_marks = prompt_marks;
-    legend.camera_marks = camera_marks;
+    // Under a latency chart the marks are the chart's and so is their legend (one line saved
+    // for the plot); a report image stands alone and explains them.
+    const bool marks_explained_above = m_sync && !m_report;
+    legend.prompt_marks = prompt_marks && !marks_explained_above;
+    legend.camera_marks = camera_marks && !marks_explained_above;
     m_legend->setText(qualityLegendHtml(legend, palette()));
 }
 

@@ -89,6 +89,9 @@ public:
     double levelCap() const { return m_cap; }
     void setFixedLevelCap(std::optional<double> cap);
     QString summaryText() const;
+    // The summary line over the plot (shown by default); the window hides it because its
+    // quality counters say the same, and the plot gets the line.
+    void setSummaryVisible(bool visible);
     QString legendText() const;
     // The tooltip for chunk (empty when it was not analysed).
     QString describeChunk(qint64 generation_index) const;

@@ -79,7 +79,7 @@ int RecordingPlayer::frameCount() const {
     return m_frames->frameCount();
 }
 
-void RecordingPlayer::onOpened(int count) {
+QList<ScrubMark> RecordingPlayer::placedMarks(int count) const {
     QList<ScrubMark> marks;
     for (std::size_t i = 0; i < m_chunks.size(); ++i) {
         const int first = m_frames->firstFrameOfChunk(static_cast<qint64>(i));
@@ -99,6 +99,18 @@ void RecordingPlayer::onOpened(int count) {
             marks.append(placed);
         }
     }
+    return marks;
+}
+
+void RecordingPlayer::setMarks(const QList<ChunkMark>& marks) {
+    m_pending_marks = marks;
+    if (isOpen()) {
+        m_bar->setFrames(frameCount(), placedMarks(frameCount()));
+    }
+}
+
+void RecordingPlayer::onOpened(int count) {
+    const QList<ScrubMark> marks = placedMarks(count);
     m_bar->setFrames(count, marks);
     m_bar->show();
     m_bar->setPosition(count - 1);

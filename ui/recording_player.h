@@ -43,6 +43,9 @@ public:
               const QList<ChunkMark>& marks, double fps);
     void close();
     bool isOpen() const;
+    // Replaces the marks open() was given (the quality flags once the analysis finished);
+    // the chunk starts stay.
+    void setMarks(const QList<ChunkMark>& marks);
     int frameCount() const;
 
     void togglePlay();
@@ -66,6 +69,7 @@ signals:
 private:
     void show(const lbm::playback::PlaybackFrame& frame);
     void onOpened(int count);
+    QList<ScrubMark> placedMarks(int frame_count) const;
 
     ScrubBar* m_bar;
     VideoView* m_view;

@@ -48,6 +48,9 @@ WindowActions::WindowActions(QMainWindow* window) {
              tr("View a saved session document (ours or the Python benchmark's)"));
     compare_document = make(file, tr("&Compare With Document…"), QKeySequence(Qt::CTRL | Qt::Key_K),
                             tr("Draw another session document in the same chart"));
+    compare_side_by_side = make(file, tr("Compare Sessions Side &by Side…"),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_K),
+                                tr("Play two kept sessions next to each other, locked by frame"));
     recent_sessions = file->addMenu(QMainWindow::tr("&Recent Sessions"));
     recent_sessions->setToolTipsVisible(true);
     file->addSeparator();

@@ -17,6 +17,7 @@ struct WindowActions {
     QAction* save_workload = nullptr;
     QAction* open_document = nullptr;
     QAction* compare_document = nullptr;
+    QAction* compare_side_by_side = nullptr;
     QMenu* recent_sessions = nullptr;
     QAction* save_document = nullptr;
     QAction* export_csv = nullptr;

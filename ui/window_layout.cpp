@@ -36,26 +36,35 @@ QScrollArea* vertical(QMainWindow* window, QWidget* content) {
 
 } // namespace
 
-DockSet buildDocks(QMainWindow* window, QMenu* view_menu, QWidget* form, QWidget* camera,
-                   QWidget* counters, QWidget* prompts, QWidget* chart) {
+DockSet buildDocks(QMainWindow* window, QMenu* view_menu, const DockContents& contents) {
     // Side columns run the window's full height; the chart sits under the video only.
     window->setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
     window->setCorner(Qt::BottomRightCorner, Qt::RightDockWidgetArea);
     DockSet docks;
     docks.session =
         addDock(window, view_menu, QMainWindow::tr("Session"), QStringLiteral("SessionDock"),
-                vertical(window, form), Qt::LeftDockWidgetArea);
+                vertical(window, contents.form), Qt::LeftDockWidgetArea);
     docks.counters =
         addDock(window, view_menu, QMainWindow::tr("Live counters"), QStringLiteral("CountersDock"),
-                vertical(window, counters), Qt::RightDockWidgetArea);
+                vertical(window, contents.counters), Qt::RightDockWidgetArea);
     docks.camera = addDock(window, view_menu, QMainWindow::tr("Camera"),
-                           QStringLiteral("CameraDock"), camera, Qt::LeftDockWidgetArea);
-    docks.prompts = addDock(window, view_menu, QMainWindow::tr("Prompt transitions"),
-                            QStringLiteral("PromptDock"), prompts, Qt::RightDockWidgetArea);
+                           QStringLiteral("CameraDock"), contents.camera, Qt::LeftDockWidgetArea);
+    docks.prompts =
+        addDock(window, view_menu, QMainWindow::tr("Prompt transitions"),
+                QStringLiteral("PromptDock"), contents.prompts, Qt::RightDockWidgetArea);
     docks.chart = addDock(window, view_menu, QMainWindow::tr("Latency"),
-                          QStringLiteral("ChartDock"), chart, Qt::BottomDockWidgetArea);
+                          QStringLiteral("ChartDock"), contents.chart, Qt::BottomDockWidgetArea);
+    docks.quality =
+        addDock(window, view_menu, QMainWindow::tr("Visual quality"), QStringLiteral("QualityDock"),
+                contents.quality_track, Qt::BottomDockWidgetArea);
+    docks.filmstrip =
+        addDock(window, view_menu, QMainWindow::tr("Transitions"), QStringLiteral("FilmstripDock"),
+                contents.filmstrip, Qt::BottomDockWidgetArea);
     window->splitDockWidget(docks.session, docks.camera, Qt::Vertical);
     window->splitDockWidget(docks.counters, docks.prompts, Qt::Vertical);
+    window->splitDockWidget(docks.chart, docks.quality, Qt::Vertical);
+    window->tabifyDockWidget(docks.quality, docks.filmstrip);
+    docks.quality->raise();
     return docks;
 }
 
@@ -64,7 +73,18 @@ void fitDocks(QMainWindow* window, const DockSet& docks) {
     const int height = window->height();
     const int side = std::clamp(width / 6, 290, 380);
     window->resizeDocks({docks.session, docks.counters}, {side, side}, Qt::Horizontal);
-    window->resizeDocks({docks.chart}, {std::clamp(height / 4, 170, 320)}, Qt::Vertical);
+    if (height < kQualityUnderChartHeight) {
+        // Too short for the video to keep most of the window with two plots under it: the
+        // Quality track and the filmstrip become tabs beside the latency chart.
+        window->tabifyDockWidget(docks.chart, docks.quality);
+        window->tabifyDockWidget(docks.chart, docks.filmstrip);
+        docks.chart->raise();
+        window->resizeDocks({docks.chart}, {std::clamp(height / 4, 170, 320)}, Qt::Vertical);
+    } else {
+        window->resizeDocks(
+            {docks.chart, docks.quality},
+            {std::clamp(height * 2 / 9, 170, 300), std::clamp(height / 5, 150, 260)}, Qt::Vertical);
+    }
     window->resizeDocks({docks.session, docks.camera}, {height * 2 / 3, height / 3}, Qt::Vertical);
     window->resizeDocks({docks.counters, docks.prompts}, {height * 3 / 5, height * 2 / 5},
                         Qt::Vertical);

@@ -1,9 +1,10 @@
 #pragma once
 // Where the window's panels go: the session form and the camera pad on the left, the live
 // counters above the prompt transitions on the right (both visible at once), the latency
-// chart under the video only, so the video keeps most of the window. Sizes follow the
-// window (a third of the width for both side columns together, a quarter of the height for
-// the chart) until the user moves things, which the window then remembers.
+// chart under the video only and the Quality track under it on the same chunk axis (the
+// transition filmstrip in a tab beside the track), so the video keeps most of the window. Sizes
+// follow the window (a third of the width for both side columns together, a quarter of the height
+// for the chart) until the user moves things, which the window then remembers.
 
 #include <QList>
 
@@ -20,13 +21,28 @@ struct DockSet {
     QDockWidget* counters = nullptr;
     QDockWidget* prompts = nullptr;
     QDockWidget* chart = nullptr;
+    QDockWidget* quality = nullptr;   // the Quality track, under the chart
+    QDockWidget* filmstrip = nullptr; // in a tab beside the Quality track
 
-    QList<QDockWidget*> all() const { return {session, camera, counters, prompts, chart}; }
+    QList<QDockWidget*> all() const {
+        return {session, camera, counters, prompts, chart, quality, filmstrip};
+    }
 };
 
+struct DockContents {
+    QWidget* form = nullptr;
+    QWidget* camera = nullptr;
+    QWidget* counters = nullptr;
+    QWidget* prompts = nullptr;
+    QWidget* chart = nullptr;
+    QWidget* quality_track = nullptr;
+    QWidget* filmstrip = nullptr;
+};
 // The form and the counters scroll vertically inside their docks, never sideways.
-DockSet buildDocks(QMainWindow* window, QMenu* view_menu, QWidget* form, QWidget* camera,
-                   QWidget* counters, QWidget* prompts, QWidget* chart);
+DockSet buildDocks(QMainWindow* window, QMenu* view_menu, const DockContents& contents);
+// From this window height up the Quality track sits under the latency chart; below it, it
+// and the filmstrip are tabs beside the chart.
+inline constexpr int kQualityUnderChartHeight = 900;
 // Sizes the docks for the window's current size.
 void fitDocks(QMainWindow* window, const DockSet& docks);
 
