@@ -51,6 +51,9 @@ def main() -> int:
     parser.add_argument("--chunks", type=int, default=0, help="default: enough for the span")
     parser.add_argument("--target-fps", type=float, default=16.0)
     parser.add_argument("--interval", type=float, default=5.0, help="seconds between samples")
+    parser.add_argument("--profile", default="fast",
+                        help="the window's simulator profile: fast runs ahead of playback "
+                             "(bytes pile up compressed), h200-sp4 paces about like real time")
     parser.add_argument("--ffplay-size", default="640x369",
                         help="ffplay's window (the monitor's video area at 1280x800)")
     args = parser.parse_args()
@@ -67,7 +70,7 @@ def main() -> int:
                     "--save-raw", str(raw), "--ping-interval", "0"], check=True, env=env,
                    stdout=subprocess.DEVNULL)
 
-    simulator = subprocess.Popen([args.binary, "simulate", "--port", "0", "--profile", "fast"],
+    simulator = subprocess.Popen([args.binary, "simulate", "--port", "0", "--profile", args.profile],
                                  stdout=subprocess.PIPE, text=True, env=env)
     line = simulator.stdout.readline()
     url = re.search(r"(ws://\S+)", line).group(1)
