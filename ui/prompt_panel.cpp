@@ -143,6 +143,10 @@ void PromptPanel::setTransitionChunks(int chunks) {
     m_transition->setValue(chunks);
 }
 
+void PromptPanel::setSendAfterChunk(std::optional<qint64> chunk) {
+    m_after_chunk->setValue(chunk ? static_cast<int>(*chunk) : -1);
+}
+
 int PromptPanel::transitionChunks() const {
     return m_transition->value();
 }

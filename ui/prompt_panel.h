@@ -35,6 +35,8 @@ public:
     QString prompt() const;
     void setTransitionChunks(int chunks);
     int transitionChunks() const;
+    // "send after chunk N": the engine sends it right after that chunk lands; nullopt: now.
+    void setSendAfterChunk(std::optional<qint64> chunk);
     // Sending needs a streaming session.
     void setSessionActive(bool active);
     void clearHistory();
