@@ -68,9 +68,10 @@ void checkAccepted(const protocol::ServerMessage& message) {
         check(metadata->num_frames >= 0, "num_frames >= 0");
         check(metadata->byte_length >= 0, "byte_length >= 0");
         if (metadata->kind == protocol::ChunkKind::Media) {
-            check(metadata->generation_chunk_index.has_value() &&
+            // Null is what the real handler sends for a one-chunk session's media chunk.
+            check(!metadata->generation_chunk_index.has_value() ||
                       *metadata->generation_chunk_index >= 0,
-                  "a media chunk has generation_chunk_index >= 0");
+                  "a media chunk's generation_chunk_index is null or >= 0");
         } else {
             check(!metadata->generation_chunk_index.has_value(),
                   "a trailer has no generation_chunk_index");
