@@ -88,13 +88,21 @@ def main() -> int:
         began = time.monotonic()
         print(f"{'t_s':>6} {'window_cpu%':>12} {'ffplay_cpu%':>12} {'window_MiB':>11} {'ffplay_MiB':>11}")
         last = {name: (began, cpu_seconds(p.pid)) for name, p in players.items()}
-        while time.monotonic() - began < args.seconds:
+        ended = None
+        while time.monotonic() - began < args.seconds and not ended:
             time.sleep(args.interval)
             now = time.monotonic()
             row = []
             for name, process in players.items():
                 if process.poll() is not None:
-                    sys.exit(f"window_vs_ffplay: {name} exited early ({process.returncode})")
+                    ended = name
+            if ended:
+                # What was sampled still counts: say so and summarise it.
+                print(f"window_vs_ffplay: {ended} exited after {now - began:.0f} s "
+                      f"({players[ended].returncode}); the summary covers the samples before",
+                      flush=True)
+                break
+            for name, process in players.items():
                 cpu = cpu_seconds(process.pid)
                 used = 100.0 * (cpu - last[name][1]) / (now - last[name][0])
                 last[name] = (now, cpu)
