@@ -380,7 +380,7 @@ bool MainWindow::startSession() {
     m_counters->reset(static_cast<int>(settings.workload.numChunks()),
                       settings.workload.numFrames(), m_form->deadlineMs());
     m_prompt_panel->clearHistory();
-    m_quality->startSession();
+    m_quality->startSession(settings.quality);
     m_readout->clearTransitions();
     m_readout->setShowingDocument(false);
     m_steering->releaseAll();

@@ -54,13 +54,14 @@ void QualityViews::clearAll() {
     m_counters->reset();
     m_filmstrip->clear();
     m_track->setPlayheadChunk(std::nullopt);
+    m_track->setToolTip(QString());
 }
 
-void QualityViews::startSession() {
+void QualityViews::startSession(const lbm::quality::QualitySettings& settings) {
     m_showing_document = false;
     clearAll();
-    m_track->setSettings(m_engine->settings().quality);
-    m_counters->setSettings(m_engine->settings().quality);
+    m_track->setSettings(settings);
+    m_counters->setSettings(settings);
 }
 
 void QualityViews::showFinishedSession(const QString& recording,

@@ -7,6 +7,7 @@
 // Every number comes from app/quality; nothing here measures a picture.
 
 #include "app/quality/chunk_quality.h"
+#include "app/quality/quality_settings.h"
 #include "app/report/session_document.h"
 #include "metrics/chunk_record.h"
 #include "ui/recording_player.h"
@@ -42,8 +43,9 @@ public:
     QualityCountersPanel* counters() const { return m_counters; }
     TransitionFilmstrip* filmstrip() const { return m_filmstrip; }
 
-    // A live session starts: the last session's or document's results go.
-    void startSession();
+    // A live session starts, analysed with settings: the last session's or document's
+    // results go.
+    void startSession(const lbm::quality::QualitySettings& settings);
     // The live session's recording is complete: the filmstrip reads its transitions.
     void showFinishedSession(const QString& recording, const std::vector<lbm::ChunkRecord>& chunks,
                              const QJsonArray& interactions, const QJsonObject& workload);
