@@ -32,6 +32,15 @@ void LatencyBarsItem::setBars(std::vector<Bar> bars) {
     update();
 }
 
+void LatencyBarsItem::setLastBar(const Bar& bar) {
+    if (m_bars.empty()) {
+        return;
+    }
+    const QRectF dirty = rectOf(m_bars.back()).united(rectOf(bar)).adjusted(-1, -1, 1, 1);
+    m_bars.back() = bar;
+    update(dirty);
+}
+
 void LatencyBarsItem::setColor(Kind kind, const QColor& color) {
     m_colors[static_cast<int>(kind)] = color;
     update();

@@ -30,6 +30,8 @@ public:
     explicit LatencyBarsItem(QChart* chart);
 
     void setBars(std::vector<Bar> bars);
+    // Replaces the last bar (the chunk in flight) and repaints only where it was and is.
+    void setLastBar(const Bar& bar);
     const std::vector<Bar>& bars() const { return m_bars; }
     void setColor(Kind kind, const QColor& color);
 

@@ -37,6 +37,17 @@ constexpr int kMaxBars = 800;
 constexpr double kBarGap = 0.12;
 // Marks ride above the bars, in the top tenth of the plot.
 constexpr double kMarkBand = 0.94;
+// The value axis reaches this much above the tallest bar, so the marks stay clear of it.
+constexpr double kHeadroom = 1.22;
+
+// The chunk in flight: amber near its deadline and red past it (the first chunk has no
+// deadline: its wait is the TTFC).
+LatencyBarsItem::Kind waitingKind(const LatencyChartModel::Waiting& waiting, double deadline_ms) {
+    const bool has_deadline = waiting.index > 0;
+    return has_deadline && waiting.waited_ms > deadline_ms         ? LatencyBarsItem::Kind::Late
+           : has_deadline && waiting.waited_ms > 0.8 * deadline_ms ? LatencyBarsItem::Kind::InFlight
+                                                                   : LatencyBarsItem::Kind::Waiting;
+}
 
 } // namespace
 
@@ -44,6 +55,7 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     : QWidget(parent)
     , m_model(model ? model : new LatencyChartModel(this)) {
     connect(m_model, &LatencyChartModel::changed, this, &LatencyChart::scheduleRedraw);
+    connect(m_model, &LatencyChartModel::waitingGrew, this, &LatencyChart::updateWaitingBar);
     m_redraw_timer.setSingleShot(true);
     m_redraw_timer.setInterval(kRedrawCoalesceMs);
     connect(&m_redraw_timer, &QTimer::timeout, this, &LatencyChart::redraw);
@@ -274,6 +286,24 @@ bool LatencyChart::eventFilter(QObject* watched, QEvent* event) {
     return QWidget::eventFilter(watched, event);
 }
 
+void LatencyChart::updateWaitingBar() {
+    const auto& waiting = m_model->waiting();
+    const auto& bars = m_series->bars->bars();
+    // Everything is redrawn when a redraw is due anyway, when the bar drawn last is not this
+    // chunk's, or when the bar would outgrow the value axis (its top leaves room for marks).
+    if (m_redraw_timer.isActive() || !waiting || bars.empty() ||
+        static_cast<int>(bars.size()) != m_plotted_bars + 1 ||
+        bars.back().first_chunk != waiting->index ||
+        waiting->waited_ms * kHeadroom > m_axis_y->max()) {
+        scheduleRedraw();
+        return;
+    }
+    LatencyBarsItem::Bar bar = bars.back();
+    bar.value_ms = waiting->waited_ms;
+    bar.kind = waitingKind(*waiting, m_model->deadlineMs());
+    m_series->bars->setLastBar(bar);
+}
+
 void LatencyChart::scheduleRedraw() {
     if (!m_redraw_timer.isActive()) {
         m_redraw_timer.start();
@@ -336,11 +366,7 @@ void LatencyChart::redraw() {
         bar.x1 = count + 0.5 - kBarGap;
         bar.value_ms = waiting->waited_ms;
         bar.first_chunk = bar.last_chunk = waiting->index;
-        const bool has_deadline = waiting->index > 0;
-        bar.kind = has_deadline && bar.value_ms > deadline_ms ? LatencyBarsItem::Kind::Late
-                   : has_deadline && bar.value_ms > 0.8 * deadline_ms
-                       ? LatencyBarsItem::Kind::InFlight
-                       : LatencyBarsItem::Kind::Waiting;
+        bar.kind = waitingKind(*waiting, deadline_ms);
         y_top = std::max(y_top, bar.value_ms);
         bars.push_back(bar);
         legend.waiting = true;
@@ -382,7 +408,7 @@ void LatencyChart::redraw() {
     m_series->deadline->replace({QPointF(x_min, deadline_ms), QPointF(x_max, deadline_ms)});
 
     // Room above the tallest bar for the marks.
-    y_top *= 1.22;
+    y_top *= kHeadroom;
     m_axis_x->setRange(x_min, x_max);
     m_axis_y->setRange(0.0, y_top);
     m_axis_y->applyNiceNumbers();

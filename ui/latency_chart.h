@@ -55,6 +55,8 @@ public:
     int plottedChunkCount() const { return m_plotted_chunks; }
     // Bars in the series after the last redraw (<= plottedChunkCount()).
     int plottedBarCount() const { return m_plotted_bars; }
+    // The bars as drawn, the chunk in flight last when one is awaited.
+    const std::vector<LatencyBarsItem::Bar>& drawnBars() const { return m_series->bars->bars(); }
     int redrawCount() const { return m_redraws; }
     int chunkCount() const { return m_model->chunkCount(); }
     int lateChunkCount() const { return m_model->lateChunkCount(); }
@@ -87,6 +89,8 @@ protected:
 private:
     void scheduleRedraw();
     void redraw();
+    // The chunk in flight's bar alone, when nothing else changed (see waitingGrew).
+    void updateWaitingBar();
     void showBarTooltip(const LatencyBarsItem::Bar& bar, const QPoint& screen_position);
     void showMarkTooltip(const QPointF& point, bool state);
 

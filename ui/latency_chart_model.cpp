@@ -112,8 +112,9 @@ void LatencyChartModel::setWaiting(const std::optional<Waiting>& waiting) {
     if (!waiting && !m_waiting) {
         return;
     }
+    const bool same_chunk = waiting && m_waiting && waiting->index == m_waiting->index;
     m_waiting = waiting;
-    emit changed();
+    same_chunk ? emit waitingGrew() : emit changed();
 }
 
 std::pair<std::size_t, std::size_t> LatencyChartModel::eventsIn(double x0, double x1) const {

@@ -77,6 +77,9 @@ public:
 
 signals:
     void changed();
+    // Only the wait for the chunk in flight grew (the same chunk, still awaited): a view can
+    // redraw that one bar instead of everything (the window ticks at 10 Hz while waiting).
+    void waitingGrew();
 
 private:
     const lbm::LiveSessionMetrics* metrics() const;

@@ -36,6 +36,11 @@ QString DocumentWriter::lastError() const {
     return m_error;
 }
 
+qint64 DocumentWriter::lastWriteNs() const {
+    std::lock_guard lock(m_mutex);
+    return m_last_write_ns;
+}
+
 int DocumentWriter::writesDone() const {
     std::lock_guard lock(m_mutex);
     return m_writes;
@@ -53,12 +58,15 @@ void DocumentWriter::run() {
         m_busy = true;
         lock.unlock();
         QString error;
+        const auto began = std::chrono::steady_clock::now();
         try {
             report::writeSessionDocument(document, path);
         } catch (const std::exception& failure) {
             error = QString::fromUtf8(failure.what());
         }
+        const auto took = std::chrono::steady_clock::now() - began;
         lock.lock();
+        m_last_write_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(took).count();
         m_busy = false;
         m_error = error;
         ++m_writes;

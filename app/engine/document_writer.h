@@ -30,6 +30,9 @@ public:
     // The last write's failure ("Cannot write ...: No space left on device"), or empty.
     QString lastError() const;
     int writesDone() const;
+    // How long the last write took on the writer's thread (serialising and replacing the
+    // file), in nanoseconds; 0 before the first.
+    qint64 lastWriteNs() const;
 
 private:
     void run();
@@ -42,6 +45,7 @@ private:
     bool m_stopping = false;
     QString m_error;
     int m_writes = 0;
+    qint64 m_last_write_ns = 0;
     std::thread m_thread; // last: starts once the rest exists
 };
 

@@ -50,14 +50,17 @@ bool SessionKeeper::prepare(EngineSettings& settings, QString* error) {
 namespace {
 
 constexpr qint64 kMinRewriteSpacingMs = 1000;
-// Rewrites take at most 1/20 of the time between them: assembling here, serialising and
-// writing on the writer's thread (which takes about as long again).
-constexpr qint64 kRewriteCostShare = 20;
+// A rewrite (assembling here, serialising and replacing the file on the writer's thread)
+// takes at most 1/100 of the time until the next one. A document costs O(chunks) to rebuild,
+// so the spacing grows with the session and its share of a core stays flat; the stream on
+// disk is appended per chunk whatever the spacing, and the end is written at once.
+constexpr qint64 kRewriteCostShare = 100;
 
 } // namespace
 
 qint64 SessionKeeper::rewriteSpacingMs() const {
-    return std::max(kMinRewriteSpacingMs, kRewriteCostShare * 2 * m_last_build_ns / 1000000);
+    const qint64 cost_ns = m_last_build_ns + m_writer.lastWriteNs();
+    return std::max(kMinRewriteSpacingMs, kRewriteCostShare * cost_ns / 1000000);
 }
 
 void SessionKeeper::scheduleWrite() {

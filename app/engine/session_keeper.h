@@ -48,7 +48,8 @@ public:
     QList<ArchivedSession> recent() const { return m_archive.list(); }
     const SessionArchive& archive() const { return m_archive; }
     DocumentWriter& writer() { return m_writer; }
-    // How long chunk-driven rewrites wait after the last one (for tests and the benchmark).
+    // How long chunk-driven rewrites wait after the last one: a second, or 100 times what the
+    // last rewrite cost when that is longer (for tests and the benchmark).
     qint64 rewriteSpacingMs() const;
 
 signals:

@@ -2,9 +2,11 @@
 // frames for a view, the one prompt scheduler, several sessions on one engine, the document
 // builder reading the live metrics, and the refusals a user can cause.
 
+#include "app/engine/document_writer.h"
 #include "app/engine/session_csv.h"
 #include "app/engine/session_document_builder.h"
 #include "app/engine/session_engine.h"
+#include "app/report/session_document.h"
 #include "app/sim/frame_barcode.h"
 #include "metrics/session_metrics.h"
 #include "resources/bundled_resources.h"
@@ -193,4 +195,38 @@ TEST_CASE("the engine tells how long the stream has been silent", "[engine]") {
     CHECK_FALSE(engine.result()->ok);
     CHECK(engine.result()->error.startsWith(QStringLiteral("No media chunk for 2 s after 2")));
     CHECK_FALSE(engine.secondsSinceLastChunk());
+}
+
+TEST_CASE("the document writer replaces the file off the caller's thread and says what it cost",
+          "[engine][keep]") {
+    const EngineSettings settings = simulatorSettings(3);
+    SessionEngine engine;
+    QString error;
+    REQUIRE(engine.start(settings, &error));
+    REQUIRE(engine.waitForFinished(60000));
+    SessionDocumentBuilder builder(settings, engine.url().toString());
+    builder.addSession(engine);
+    const auto document = builder.document();
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("session.json"));
+    lbm::engine::DocumentWriter writer;
+    CHECK(writer.lastWriteNs() == 0);
+    writer.write(document, path);
+    REQUIRE(writer.flush(10000));
+    CHECK(writer.writesDone() == 1);
+    CHECK(writer.lastError().isEmpty());
+    // The keeper spaces its rewrites by this.
+    CHECK(writer.lastWriteNs() > 0);
+    CHECK(lbm::report::readSessionDocument(path).sessions.front().chunks.size() == 3);
+
+    // A folder that does not exist: the failure names the path, the writer goes on.
+    const QString nowhere = dir.filePath(QStringLiteral("missing/session.json"));
+    writer.write(document, nowhere);
+    REQUIRE(writer.flush(10000));
+    CHECK(writer.lastError().contains(QStringLiteral("missing")));
+    writer.write(document, path);
+    REQUIRE(writer.flush(10000));
+    CHECK(writer.lastError().isEmpty());
+    CHECK(writer.writesDone() == 3);
 }

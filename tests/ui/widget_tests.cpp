@@ -99,6 +99,40 @@ TEST_CASE("appends are coalesced into one redraw per tick", "[ui][chart]") {
     CHECK(chart.plottedChunkCount() == 120); // the followed window
 }
 
+TEST_CASE("the chunk in flight grows without redrawing the chart, until it outgrows the axis",
+          "[ui][chart]") {
+    LiveChart live;
+    auto& chart = live.chart;
+    chart.resize(1000, 400);
+    chart.show();
+    for (const auto& record : makeRecords(10, 700.0)) {
+        live.append(record);
+    }
+    using Waiting = lbm::ui::LatencyChartModel::Waiting;
+    using Kind = lbm::ui::LatencyBarsItem::Kind;
+    chart.model()->setWaiting(Waiting{10, 100.0}); // a new chunk awaited: a full redraw
+    chart.flush();
+    const int redraws = chart.redrawCount();
+    REQUIRE(chart.drawnBars().size() == 11);
+    CHECK(chart.drawnBars().back().kind == Kind::Waiting);
+    // The window's 10 Hz tick: only the last bar changes, amber past 80 % of the deadline.
+    chart.model()->setWaiting(Waiting{10, 650.0});
+    CHECK(chart.drawnBars().back().value_ms == 650.0);
+    CHECK(chart.drawnBars().back().kind == Kind::InFlight);
+    chart.model()->setWaiting(Waiting{10, 800.0});
+    CHECK(chart.drawnBars().back().kind == Kind::Late);
+    QTest::qWait(100); // a coalesced redraw would have run by now
+    CHECK(chart.redrawCount() == redraws);
+    // Past the axis's top the axis must grow: everything is redrawn.
+    chart.model()->setWaiting(Waiting{10, 5000.0});
+    REQUIRE(QTest::qWaitFor([&] { return chart.redrawCount() > redraws; }, 1000));
+    CHECK(chart.drawnBars().back().value_ms == 5000.0);
+    // The chunk lands: the bar becomes the chunk's own.
+    chart.model()->setWaiting(std::nullopt);
+    chart.flush();
+    CHECK(chart.drawnBars().size() == 10);
+}
+
 TEST_CASE("a 4000-chunk session redraws in windowed and whole-session views", "[ui][chart]") {
     lbm::ui::LatencyChart chart;
     chart.resize(1200, 400);
