@@ -51,6 +51,9 @@ def main() -> int:
     parser.add_argument("--chunks", type=int, default=0, help="default: enough for the span")
     parser.add_argument("--target-fps", type=float, default=16.0)
     parser.add_argument("--interval", type=float, default=5.0, help="seconds between samples")
+    parser.add_argument("--raw", default="",
+                        help="a stream recorded by an earlier run (its --chunks) for ffplay, "
+                             "instead of recording one first")
     parser.add_argument("--profile", default="fast",
                         help="the window's simulator profile: fast runs ahead of playback "
                              "(bytes pile up compressed), h200-sp4 paces about like real time")
@@ -64,11 +67,12 @@ def main() -> int:
     env = dict(os.environ, XDG_CONFIG_HOME=str(work / "config"), XDG_DATA_HOME=str(work / "data"))
 
     # The stream ffplay plays: the same workload, recorded raw as it arrived.
-    raw = work / "stream.m4s"
-    print(f"recording a {chunks}-chunk stream for ffplay ...", flush=True)
-    subprocess.run([args.binary, "bench", "--simulate=fast", "--num-chunks", str(chunks),
-                    "--save-raw", str(raw), "--ping-interval", "0"], check=True, env=env,
-                   stdout=subprocess.DEVNULL)
+    raw = Path(args.raw) if args.raw else work / "stream.m4s"
+    if not args.raw:
+        print(f"recording a {chunks}-chunk stream for ffplay ...", flush=True)
+        subprocess.run([args.binary, "bench", "--simulate=fast", "--num-chunks", str(chunks),
+                        "--save-raw", str(raw), "--ping-interval", "0"], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
 
     simulator = subprocess.Popen([args.binary, "simulate", "--port", "0", "--profile", args.profile],
                                  stdout=subprocess.PIPE, text=True, env=env)
