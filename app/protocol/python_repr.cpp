@@ -75,4 +75,8 @@ QString pythonRepr(const QJsonValue& value) {
     return {};
 }
 
+QString pythonStringRepr(const QString& text) {
+    return reprString(text);
+}
+
 } // namespace lbm::protocol

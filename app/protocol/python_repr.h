@@ -11,5 +11,7 @@ namespace lbm::protocol {
 // Keys appear in QJsonObject's (sorted) order, since Qt's JSON object does not keep the
 // server's order.
 QString pythonRepr(const QJsonValue& value);
+// Python's repr of a str ('x', or "it's").
+QString pythonStringRepr(const QString& text);
 
 } // namespace lbm::protocol

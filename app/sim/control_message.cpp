@@ -1,5 +1,7 @@
 #include "app/sim/control_message.h"
 
+#include "app/protocol/python_repr.h"
+
 #include <QUuid>
 
 #include <cmath>
@@ -54,7 +56,7 @@ std::optional<QString> newestEvent(const PyValue& event, ControlMessage& out) {
         for (const auto& [modality, payload] : data->entries()) {
             if (payload.type() != PyValue::Type::Dict) {
                 return QStringLiteral("session.interaction multi_modal_data[%1] must be an object")
-                    .arg(pythonStringRepr(modality));
+                    .arg(protocol::pythonStringRepr(modality));
             }
         }
         out.multi_modal_data = *data;

@@ -1,5 +1,6 @@
 #include "app/sim/py_value.h"
 
+#include "app/protocol/python_repr.h"
 #include "app/report/python_json.h"
 
 #include <QJsonArray>
@@ -393,32 +394,6 @@ void PyValue::remove(const QString& key) {
     m_dict.removeIf([&key](const Item& item) { return item.first == key; });
 }
 
-QString pythonStringRepr(const QString& text) {
-    // Python prefers single quotes and switches to double quotes when the text holds a single
-    // quote but no double quote.
-    const bool use_double = text.contains(QLatin1Char('\'')) && !text.contains(QLatin1Char('"'));
-    const QChar quote = use_double ? QLatin1Char('"') : QLatin1Char('\'');
-    QString out = quote;
-    for (const QChar c : text) {
-        if (c == QLatin1Char('\\')) {
-            out += QStringLiteral("\\\\");
-        } else if (c == quote) {
-            out += QLatin1Char('\\') + QString(c);
-        } else if (c == QLatin1Char('\n')) {
-            out += QStringLiteral("\\n");
-        } else if (c == QLatin1Char('\r')) {
-            out += QStringLiteral("\\r");
-        } else if (c == QLatin1Char('\t')) {
-            out += QStringLiteral("\\t");
-        } else if (c.unicode() < 0x20 || c.unicode() == 0x7f) {
-            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-        } else {
-            out += c;
-        }
-    }
-    return out + quote;
-}
-
 QString PyValue::repr() const {
     switch (m_type) {
     case Type::None:
@@ -436,7 +411,7 @@ QString PyValue::repr() const {
         }
         return report::pythonFloatRepr(m_float);
     case Type::Str:
-        return pythonStringRepr(m_text);
+        return protocol::pythonStringRepr(m_text);
     case Type::List: {
         QStringList parts;
         for (const PyValue& item : m_list) {
@@ -447,7 +422,8 @@ QString PyValue::repr() const {
     case Type::Dict: {
         QStringList parts;
         for (const Item& item : m_dict) {
-            parts.append(pythonStringRepr(item.first) + QStringLiteral(": ") + item.second.repr());
+            parts.append(protocol::pythonStringRepr(item.first) + QStringLiteral(": ") +
+                         item.second.repr());
         }
         return QLatin1Char('{') + parts.join(QStringLiteral(", ")) + QLatin1Char('}');
     }

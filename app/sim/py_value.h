@@ -78,7 +78,4 @@ private:
     friend class PyJsonParser;
 };
 
-// Python's repr of a str ('x', or "it's").
-QString pythonStringRepr(const QString& text);
-
 } // namespace lbm::sim
