@@ -182,7 +182,9 @@ TEST_CASE("a session with every visual fault still carries every frame number",
     REQUIRE(server.listen(QHostAddress::LocalHost, 0));
     SimClient client(server.url());
     client.sendJson(startMessage(45)); // 4 chunks: 9 + 3 x 12 frames
-    REQUIRE(client.waitForType(QStringLiteral("session.done"), 20000));
+    // The session takes 1.3 s in a release build and 22 s under ThreadSanitizer on an idle
+    // machine (blurred frames are rendered in software); CI runs two tests at once.
+    REQUIRE(client.waitForType(QStringLiteral("session.done"), 120000));
     const DecodedStream decoded = decodeStream(client.streamBytes());
     INFO(decoded.error.toStdString());
     REQUIRE(decoded.error.isEmpty());
