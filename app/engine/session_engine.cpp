@@ -430,7 +430,10 @@ void SessionEngine::onChunkQuality(const quality::ChunkQuality& chunk) {
     const auto at = std::upper_bound(
         m_quality_chunks.begin(), m_quality_chunks.end(), chunk,
         [](const auto& a, const auto& b) { return a.generation_index < b.generation_index; });
-    m_quality_chunks.insert(at, chunk);
+    // Without the per-frame signals: documents leave them out, and the views read the signal.
+    quality::ChunkQuality kept = chunk;
+    kept.frames = {};
+    m_quality_chunks.insert(at, std::move(kept));
     emit chunkQualityReady(chunk);
 }
 

@@ -132,6 +132,7 @@ public:
 
     // The visual quality analysis (EngineSettings::analyze_quality): every chunk whose result
     // is final, in generation order; complete once qualityFinished().
+    // Without per-frame signals (chunkQualityReady carries them).
     const std::vector<quality::ChunkQuality>& qualityChunks() const { return m_quality_chunks; }
     bool analyzingQuality() const { return m_quality != nullptr; }
     bool qualityFinished() const { return !m_quality || m_quality_done; }

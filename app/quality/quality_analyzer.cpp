@@ -176,6 +176,9 @@ void QualityAnalyzer::evaluateReady() {
         const bool waits = m_judge.awaits(index);
         m_result_index[index] = m_results.size();
         m_results.push_back(std::move(chunk));
+        if (m_results.size() > 1) {
+            releaseFrameSignals(m_results[m_results.size() - 2]);
+        }
         // Earlier chunks that this one's look decided become final before it.
         attachTransitionChecks(checks);
         if (!waits) {
@@ -347,6 +350,13 @@ void QualityAnalyzer::attachTransitionChecks(const std::vector<TransitionCheck>&
 void QualityAnalyzer::finalize(ChunkQuality& chunk) {
     chunk.is_final = true;
     m_newly_final.push_back(chunk);
+    releaseFrameSignals(chunk);
+}
+
+void QualityAnalyzer::releaseFrameSignals(ChunkQuality& chunk) const {
+    if (chunk.is_final && &chunk != &m_results.back()) {
+        std::vector<FrameQuality>().swap(chunk.frames);
+    }
 }
 
 } // namespace lbm::quality

@@ -48,10 +48,14 @@ public:
     // came) and every result becomes final.
     void finish();
 
-    // Every evaluated chunk so far, in generation order, final or not.
+    // Every evaluated chunk so far, in generation order, final or not. A final chunk keeps
+    // its per-frame signals (ChunkQuality::frames) only while it is the newest: the next
+    // chunk's seam and freeze judgements read its last frame, nothing later does, and a
+    // session of thousands of chunks should not hold thousands of per-frame lists.
     const std::vector<ChunkQuality>& chunks() const { return m_results; }
     // The chunks that became final since the last call, in the order they did (generation
-    // order, except that a chunk held back for a transition judgement follows later ones).
+    // order, except that a chunk held back for a transition judgement follows later ones),
+    // each with its per-frame signals.
     std::vector<ChunkQuality> takeFinalChunks();
     // Problems with the input (unsupported frames, late contexts), each said once.
     QStringList takeWarnings();
@@ -78,6 +82,8 @@ private:
     void judgeLook(ChunkQuality& chunk, const ChunkContext& context);
     void attachTransitionChecks(const std::vector<TransitionCheck>& checks);
     void finalize(ChunkQuality& chunk);
+    // Drops the per-frame signals of a final chunk that is no longer the newest.
+    void releaseFrameSignals(ChunkQuality& chunk) const;
     ChunkQuality* resultFor(qint64 index);
     void warnOnce(const QString& message);
 

@@ -109,7 +109,9 @@ void QualityWorker::run() {
         if (!final_chunks.empty()) {
             const std::lock_guard lock(m_mutex);
             for (const ChunkQuality& chunk : final_chunks) {
-                m_results[chunk.generation_index] = chunk;
+                ChunkQuality& kept = m_results[chunk.generation_index];
+                kept = chunk;
+                kept.frames = {}; // the signal carries them; results() is for summaries
             }
         }
         for (const ChunkQuality& chunk : final_chunks) {

@@ -42,7 +42,8 @@ public:
     // Any thread but the worker's: waits until finish() was processed; false on timeout.
     bool waitForFinished(int timeout_ms);
 
-    // Every final chunk result so far, in generation order. Thread-safe copy.
+    // Every final chunk result so far, in generation order, without the per-frame signals
+    // (chunkAnalyzed carries those). Thread-safe copy.
     std::vector<ChunkQuality> results() const;
     const QualitySettings& settings() const { return m_settings; }
 

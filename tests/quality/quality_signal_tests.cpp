@@ -8,6 +8,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 extern "C" {
 #include <libavutil/frame.h>
 #include <libavutil/log.h>
@@ -35,7 +37,12 @@ std::vector<ChunkQuality> analyse(const std::vector<SyntheticChunk>& stream,
     }
     analyzer.finish();
     CHECK(analyzer.takeWarnings().isEmpty());
-    return analyzer.chunks();
+    // The final results as emitted, with their per-frame signals, in generation order.
+    std::vector<ChunkQuality> chunks = analyzer.takeFinalChunks();
+    std::stable_sort(chunks.begin(), chunks.end(), [](const auto& a, const auto& b) {
+        return a.generation_index < b.generation_index;
+    });
+    return chunks;
 }
 
 std::map<qint64, QStringList> flagsByChunk(const std::vector<ChunkQuality>& chunks) {
@@ -345,6 +352,8 @@ TEST_CASE("results are final when nothing later can change them, and reported on
         }
         for (const ChunkQuality& done : analyzer.takeFinalChunks()) {
             reported.push_back(done.generation_index);
+            // Reported with its per-frame signals, even the chunk held back.
+            CHECK(done.frames.size() == static_cast<size_t>(done.frame_count));
         }
     };
     feedChunk(stream[0]);
@@ -365,6 +374,14 @@ TEST_CASE("results are final when nothing later can change them, and reported on
         reported.push_back(done.generation_index);
     }
     CHECK(reported == std::vector<qint64>{0, 1, 2, 3, 4, 5});
+    // Kept afterwards: per-frame signals for the newest chunk only, so a long session does
+    // not hold a list per chunk.
+    const std::vector<ChunkQuality>& kept = analyzer.chunks();
+    REQUIRE(kept.size() == 6);
+    for (size_t i = 0; i + 1 < kept.size(); ++i) {
+        CHECK(kept[i].frames.empty());
+    }
+    CHECK(kept.back().frames.size() == static_cast<size_t>(kept.back().frame_count));
 }
 
 TEST_CASE("chunks wait for their context, in order, and finish() settles everything",
