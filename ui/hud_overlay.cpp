@@ -94,7 +94,8 @@ QStringList composeHudLines(const HudState& state) {
                      .arg(state.keys)
                      .arg(state.speed, 0, 'f', 1);
     }
-    lines << QApplication::translate("HudOverlay", "player buffer %1 s")
+    // This window's own player, not the benchmark's simulated viewer in the counters.
+    lines << QApplication::translate("HudOverlay", "this player: %1 s buffered")
                  .arg(state.buffered_ahead_s, 0, 'f', 2);
     if (!state.quality.isEmpty()) {
         lines << state.quality;

@@ -118,7 +118,10 @@ void LatencyChartSeries::applyPalette(const QPalette& pal) {
 QString legendHtml(const LegendContent& c, const QPalette& pal) {
     const auto swatch = [](const QColor& color, const QString& glyph, const QString& text) {
         return QStringLiteral("<span style=\"color:%1\">%2</span>&nbsp;%3")
-            .arg(color.name(), glyph, text.toHtmlEscaped());
+            .arg(color.name(), glyph,
+                 // An entry never breaks inside itself ("warmup (6 / chunks)"); the legend
+                 // wraps between entries.
+                 text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")));
     };
     QStringList legend;
     if (c.on_time) {

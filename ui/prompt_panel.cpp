@@ -5,6 +5,7 @@
 #include "ui/status_colors.h"
 
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -88,6 +89,14 @@ PromptPanel::PromptPanel(QWidget* parent)
     m_history->header()->setMinimumSectionSize(40);
     m_history->setMinimumWidth(120);
     m_history->setAlternatingRowColors(true);
+    m_history_placeholder =
+        new QLabel(tr("Prompts you send appear here with when each transition started and "
+                      "completed. Type one above and press Send (Ctrl+Return)."),
+                   m_history->viewport());
+    m_history_placeholder->setWordWrap(true);
+    m_history_placeholder->setAlignment(Qt::AlignCenter);
+    m_history_placeholder->setForegroundRole(QPalette::PlaceholderText);
+    m_history->viewport()->installEventFilter(this);
 
     // Two short rows, so the panel fits a narrow dock beside the video.
     auto* options = new QHBoxLayout();
@@ -159,6 +168,18 @@ void PromptPanel::setSessionActive(bool active) {
 void PromptPanel::clearHistory() {
     m_history->clear();
     m_items.clear();
+    updateHistoryPlaceholder();
+}
+
+bool PromptPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_history->viewport() && event->type() == QEvent::Resize) {
+        m_history_placeholder->setGeometry(m_history->viewport()->rect().adjusted(8, 4, -8, -4));
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void PromptPanel::updateHistoryPlaceholder() {
+    m_history_placeholder->setVisible(m_history->topLevelItemCount() == 0);
 }
 
 void PromptPanel::addScheduled(const QString& key, const QString& prompt, int transition_chunks,
@@ -172,6 +193,7 @@ void PromptPanel::removeScheduled(const QString& key) {
     if (QTreeWidgetItem* item = m_items.take(key)) {
         delete item;
     }
+    updateHistoryPlaceholder();
 }
 
 void PromptPanel::updateInteraction(const lbm::session::InteractionRecord& record) {
@@ -280,6 +302,7 @@ QTreeWidgetItem* PromptPanel::itemFor(const QString& key) {
     item->setText(kColumnId, key);
     m_items.insert(key, item);
     m_history->scrollToItem(item);
+    updateHistoryPlaceholder();
     return item;
 }
 

@@ -66,9 +66,14 @@ signals:
     void sendRequested(const QString& prompt, int transition_chunks,
                        std::optional<qint64> after_chunk);
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void updateSendState();
     QTreeWidgetItem* itemFor(const QString& key);
+    // The empty history says what it will hold and how to fill it.
+    void updateHistoryPlaceholder();
 
     QPlainTextEdit* m_prompt = nullptr;
     QSpinBox* m_transition = nullptr;
@@ -78,6 +83,7 @@ private:
     QPushButton* m_save_preset = nullptr;
     QLabel* m_problem = nullptr;
     QTreeWidget* m_history = nullptr;
+    QLabel* m_history_placeholder = nullptr; // over the history's viewport while it is empty
     QHash<QString, QTreeWidgetItem*> m_items;
     bool m_active = false;
 };

@@ -172,8 +172,12 @@ void QualityCountersPanel::refresh() {
         set(Row::Analysed, tr("none yet"), Level::Normal);
         return;
     }
-    set(Row::Analysed, tr("%1 · %2 flagged").arg(m_chunks.size()).arg(m_flagged_chunks),
-        flagLevel(m_flagged_chunks, m_near_chunks > 0));
+    // Amber with nothing flagged means a chunk came near a threshold: say so in the text.
+    QString analysed = tr("%1 · %2 flagged").arg(m_chunks.size()).arg(m_flagged_chunks);
+    if (m_flagged_chunks == 0 && m_near_chunks > 0) {
+        analysed += tr(" · %1 near a threshold").arg(m_near_chunks);
+    }
+    set(Row::Analysed, analysed, flagLevel(m_flagged_chunks, m_near_chunks > 0));
 
     const auto& flags = quality::allQualityFlags();
     for (size_t f = 0; f < flags.size(); ++f) {

@@ -201,7 +201,7 @@ void RecordingPlayer::show(const lbm::playback::PlaybackFrame& frame) {
     m_view->showFrame(frame);
     m_bar->setLabel(tr("frame %1 / %2 · chunk %3 (frame %4 in chunk)%5")
                         .arg(frame.frame_number)
-                        .arg(frameCount() - 1)
+                        .arg(frameCount()) // as the HUD: frame numbers from 0, of N
                         .arg(frame.chunk_index)
                         .arg(frame.index_in_chunk)
                         .arg(m_timer.isActive() ? tr(" · playing") : QString()));

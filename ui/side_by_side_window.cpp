@@ -280,7 +280,7 @@ void SideBySideWindow::pause() {
 
 void SideBySideWindow::onPosition(int frame) {
     QStringList parts;
-    parts << tr("frame %1 / %2").arg(frame).arg(std::max(0, frameCount() - 1));
+    parts << tr("frame %1 / %2").arg(frame).arg(frameCount()); // as the HUD and the player
     for (SideBySidePane* side : m_panes) {
         if (!side->isOpen()) {
             continue;

@@ -67,6 +67,7 @@ TEST_CASE("the quality counters follow the counters' red and amber rule",
     CHECK(panel.valueText(Row::Blur) == QStringLiteral("0 · came near"));
     CHECK(panel.level(Row::Sharpness) == Level::Warning);
     CHECK(panel.level(Row::Analysed) == Level::Warning);
+    CHECK(panel.valueText(Row::Analysed) == QStringLiteral("6 · 0 flagged · 1 near a threshold"));
     // The next chunk is sharp again: the newest-chunk row goes green, the count stays amber.
     panel.addChunk(cleanChunk(6));
     CHECK(panel.level(Row::Sharpness) == Level::Good);
