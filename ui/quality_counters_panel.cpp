@@ -159,7 +159,7 @@ void QualityCountersPanel::count(const ChunkQuality& chunk) {
     tally(counted, chunk.generation_index, +1);
     if (!m_latest || chunk.generation_index >= m_latest->generation_index) {
         m_latest = chunk;
-        m_latest->frames = {};
+        m_latest->dropFrameSignals();
     }
 }
 

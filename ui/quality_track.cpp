@@ -134,7 +134,7 @@ void QualityTrack::setSettings(const quality::QualitySettings& settings) {
 
 void QualityTrack::setChunks(std::vector<ChunkQuality> chunks) {
     for (ChunkQuality& chunk : chunks) {
-        chunk.frames = {};
+        chunk.dropFrameSignals();
     }
     std::stable_sort(chunks.begin(), chunks.end(), [](const auto& a, const auto& b) {
         return a.generation_index < b.generation_index;
@@ -154,7 +154,7 @@ void QualityTrack::addChunk(const ChunkQuality& chunk) {
     } else {
         at = m_chunks.insert(at, chunk);
     }
-    at->frames = {};
+    at->dropFrameSignals();
     scheduleRedraw();
 }
 

@@ -432,7 +432,7 @@ void SessionEngine::onChunkQuality(const quality::ChunkQuality& chunk) {
         [](const auto& a, const auto& b) { return a.generation_index < b.generation_index; });
     // Without the per-frame signals: documents leave them out, and the views read the signal.
     quality::ChunkQuality kept = chunk;
-    kept.frames = {};
+    kept.dropFrameSignals();
     m_quality_chunks.insert(at, std::move(kept));
     emit chunkQualityReady(chunk);
 }

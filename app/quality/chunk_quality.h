@@ -109,6 +109,9 @@ struct ChunkQuality {
     bool is_final = false;
 
     bool flagged(QualityFlag flag) const { return flags.testFlag(flag); }
+    // Frees the per-frame signals for a result kept for the whole session. (`frames = {}`
+    // would keep the vector's capacity: heaptrack found those bytes still held.)
+    void dropFrameSignals() { std::vector<FrameQuality>().swap(frames); }
     // "seam;freeze" style: the set flags joined by ';', empty when clean.
     QString flagsText() const { return qualityFlagNames(flags).join(QLatin1Char(';')); }
 };

@@ -355,7 +355,7 @@ void QualityAnalyzer::finalize(ChunkQuality& chunk) {
 
 void QualityAnalyzer::releaseFrameSignals(ChunkQuality& chunk) const {
     if (chunk.is_final && &chunk != &m_results.back()) {
-        std::vector<FrameQuality>().swap(chunk.frames);
+        chunk.dropFrameSignals();
     }
 }
 

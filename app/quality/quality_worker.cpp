@@ -111,7 +111,7 @@ void QualityWorker::run() {
             for (const ChunkQuality& chunk : final_chunks) {
                 ChunkQuality& kept = m_results[chunk.generation_index];
                 kept = chunk;
-                kept.frames = {}; // the signal carries them; results() is for summaries
+                kept.dropFrameSignals(); // the signal carries them; results() is for summaries
             }
         }
         for (const ChunkQuality& chunk : final_chunks) {

@@ -64,6 +64,11 @@ QualityRun runAcceptance(const QStringList& faults) {
     REQUIRE(engine.result()->ok);
     REQUIRE(engine.qualityFinished());
     run.chunks = engine.qualityChunks();
+    for (const ChunkQuality& kept : engine.qualityChunks()) {
+        // Kept for the session without per-frame signals (their memory freed); the signal
+        // carried them.
+        CHECK(kept.frames.capacity() == 0);
+    }
     run.ready_signals = ready.count();
     SessionDocumentBuilder builder(settings, engine.url().toString());
     builder.addSession(engine);
