@@ -89,7 +89,10 @@ QRect VideoView::pictureRect() const {
     if (m_source_size.isEmpty()) {
         return rect();
     }
-    const QSize fitted = m_source_size.scaled(size(), Qt::KeepAspectRatio);
+    // Even sizes: the converter's fast path needs them (DecodedFrame::ScalePath), and a
+    // pixel less is invisible.
+    QSize fitted = m_source_size.scaled(size(), Qt::KeepAspectRatio);
+    fitted = QSize(fitted.width() & ~1, fitted.height() & ~1);
     return QRect(QPoint((width() - fitted.width()) / 2, (height() - fitted.height()) / 2), fitted);
 }
 
@@ -118,7 +121,8 @@ void VideoView::showIdlePicture() {
 }
 
 void VideoView::requestConversion(const lbm::playback::PlaybackFrame& frame) {
-    const QSize target = (QSizeF(pictureRect().size()) * devicePixelRatioF()).toSize();
+    QSize target = (QSizeF(pictureRect().size()) * devicePixelRatioF()).toSize();
+    target = QSize(target.width() & ~1, target.height() & ~1);
     m_converter->request(++m_serial, frame, target.isEmpty() ? m_source_size : target);
 }
 

@@ -50,16 +50,14 @@ QImage DecodedFrame::toImage() const {
     return toImage(QSize(width(), height()));
 }
 
-QImage DecodedFrame::toImage(const QSize& size) const {
-    if (!m_frame || size.isEmpty()) {
-        return {};
-    }
-    // One cached scaler per thread: each view converts on a thread of its own.
-    thread_local SwsContextPtr scaler;
-    SwsContext* context = sws_getCachedContext(scaler.release(), m_frame->width, m_frame->height,
-                                               static_cast<AVPixelFormat>(m_frame->format),
-                                               size.width(), size.height(), AV_PIX_FMT_RGB32,
-                                               SWS_BILINEAR, nullptr, nullptr, nullptr);
+namespace {
+
+// Converts (and scales, when sizes differ) source to an RGB32 image of size with a scaler
+// cached per thread and per slot: each view converts on a thread of its own.
+QImage toRgb(const AVFrame& source, const QSize& size, SwsContextPtr& scaler) {
+    SwsContext* context = sws_getCachedContext(
+        scaler.release(), source.width, source.height, static_cast<AVPixelFormat>(source.format),
+        size.width(), size.height(), AV_PIX_FMT_RGB32, SWS_BILINEAR, nullptr, nullptr, nullptr);
     scaler.reset(context);
     if (context == nullptr) {
         return {};
@@ -70,9 +68,60 @@ QImage DecodedFrame::toImage(const QSize& size) const {
     }
     uint8_t* destination[4] = {image.bits(), nullptr, nullptr, nullptr};
     const int destination_stride[4] = {static_cast<int>(image.bytesPerLine()), 0, 0, 0};
-    sws_scale(context, m_frame->data, m_frame->linesize, 0, m_frame->height, destination,
+    sws_scale(context, source.data, source.linesize, 0, source.height, destination,
               destination_stride);
     return image;
+}
+
+// The source's planes scaled to size in yuv420p (into a buffer reused per thread), or null.
+const AVFrame* scaledYuv(const AVFrame& source, const QSize& size) {
+    thread_local SwsContextPtr scaler;
+    thread_local AvFramePtr scaled;
+    if (!scaled || scaled->width != size.width() || scaled->height != size.height()) {
+        scaled.reset(av_frame_alloc());
+        if (!scaled) {
+            return nullptr;
+        }
+        scaled->format = AV_PIX_FMT_YUV420P;
+        scaled->width = size.width();
+        scaled->height = size.height();
+        if (av_frame_get_buffer(scaled.get(), 0) < 0) {
+            scaled.reset();
+            return nullptr;
+        }
+    }
+    SwsContext* context = sws_getCachedContext(
+        scaler.release(), source.width, source.height, static_cast<AVPixelFormat>(source.format),
+        size.width(), size.height(), AV_PIX_FMT_YUV420P, SWS_BILINEAR, nullptr, nullptr, nullptr);
+    scaler.reset(context);
+    if (context == nullptr) {
+        return nullptr;
+    }
+    sws_scale(context, source.data, source.linesize, 0, source.height, scaled->data,
+              scaled->linesize);
+    return scaled.get();
+}
+
+} // namespace
+
+QImage DecodedFrame::toImage(const QSize& size, ScalePath path) const {
+    if (!m_frame || size.isEmpty()) {
+        return {};
+    }
+    thread_local SwsContextPtr direct_scaler;
+    thread_local SwsContextPtr native_converter;
+    thread_local SwsContextPtr scaled_converter;
+    const bool scales = size != QSize(m_frame->width, m_frame->height);
+    // libswscale's SIMD yuv420p-to-RGB converter takes even sizes only.
+    const bool via_yuv = path == ScalePath::ViaYuv && scales &&
+                         m_frame->format == AV_PIX_FMT_YUV420P && size.width() % 2 == 0 &&
+                         size.height() % 2 == 0;
+    if (via_yuv) {
+        if (const AVFrame* scaled = scaledYuv(*m_frame, size)) {
+            return toRgb(*scaled, size, scaled_converter);
+        }
+    }
+    return toRgb(*m_frame, size, scales ? direct_scaler : native_converter);
 }
 
 } // namespace lbm::media

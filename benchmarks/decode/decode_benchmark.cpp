@@ -6,6 +6,8 @@
 //
 // Usage: lbm_decode_benchmark [CHUNKS] [REPEATS]   (defaults: 200 chunks, 3 repeats, best kept)
 
+#include "app/media/av_ptr.h"
+#include "app/media/decoded_frame.h"
 #include "app/media/stream_decoder.h"
 #include "app/sim/fmp4_encoder.h"
 #include "app/sim/frame_barcode.h"
@@ -176,6 +178,55 @@ struct Best {
     double fps() const { return ok && seconds > 0 ? static_cast<double>(frames) / seconds : 0.0; }
 };
 
+// A view's per-frame conversion to RGB at display size: scaling straight to RGB (Direct, the
+// baseline) against scaling in yuv420p and converting at the new size (ViaYuv, what views
+// use), on the bundled first frame, best of `repeats` runs of 200 conversions each.
+void benchmarkDisplayConversion(QTextStream& out, int repeats) {
+    const QImage rgb = QImage::fromData(lbm::bundledFirstFramePng())
+                           .convertToFormat(QImage::Format_RGB32)
+                           .scaled(kWidth, kHeight);
+    lbm::media::AvFramePtr yuv(av_frame_alloc());
+    yuv->format = AV_PIX_FMT_YUV420P;
+    yuv->width = kWidth;
+    yuv->height = kHeight;
+    lbm::media::SwsContextPtr to_yuv(sws_getContext(kWidth, kHeight, AV_PIX_FMT_RGB32, kWidth,
+                                                    kHeight, AV_PIX_FMT_YUV420P, SWS_BILINEAR,
+                                                    nullptr, nullptr, nullptr));
+    if (av_frame_get_buffer(yuv.get(), 0) < 0 || !to_yuv) {
+        out << "display conversion: FAILED to make a yuv420p frame\n";
+        return;
+    }
+    const uint8_t* source[4] = {rgb.constBits(), nullptr, nullptr, nullptr};
+    const int source_stride[4] = {static_cast<int>(rgb.bytesPerLine()), 0, 0, 0};
+    sws_scale(to_yuv.get(), source, source_stride, 0, kHeight, yuv->data, yuv->linesize);
+    const lbm::media::DecodedFrame frame(yuv.get(), lbm::media::FrameTag{});
+    using Path = lbm::media::DecodedFrame::ScalePath;
+    const auto msPerFrame = [&](const QSize& size, Path path) {
+        constexpr int kConversions = 200;
+        double best = std::numeric_limits<double>::max();
+        for (int run = 0; run < repeats; ++run) {
+            QElapsedTimer timer;
+            timer.start();
+            for (int i = 0; i < kConversions; ++i) {
+                if (frame.toImage(size, path).isNull()) {
+                    return -1.0;
+                }
+            }
+            best = std::min(best, timer.nsecsElapsed() / 1e6 / kConversions);
+        }
+        return best;
+    };
+    out << "\ndisplay conversion (yuv420p " << kWidth << "x" << kHeight
+        << " to RGB32 at display size), ms per frame, best of " << repeats << "\n";
+    for (const QSize size : {QSize(640, 368), QSize(960, 554), QSize(1280, 738)}) {
+        const double direct = msPerFrame(size, Path::Direct);
+        const double via_yuv = msPerFrame(size, Path::ViaYuv);
+        out << "  " << size.width() << "x" << size.height() << ": direct (baseline) "
+            << QString::number(direct, 'f', 3) << ", via yuv " << QString::number(via_yuv, 'f', 3)
+            << ", ratio (via yuv / direct) " << QString::number(via_yuv / direct, 'f', 2) << "\n";
+    }
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -255,5 +306,6 @@ int main(int argc, char** argv) {
             out << "  WARNING: frame counts differ from the " << total_frames << " encoded\n";
         }
     }
+    benchmarkDisplayConversion(out, repeats);
     return all_ok ? 0 : 1;
 }

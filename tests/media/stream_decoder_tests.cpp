@@ -98,9 +98,10 @@ TEST_CASE("Bytes pushed in random small slices across box boundaries decode the 
     CHECK(decoder.stats().chunks_pushed == 4);
 }
 
-TEST_CASE("Frames leave the decoder as their bytes land, and a chunk's last frame waits for the next "
-          "payload",
-          "[media][decoder]") {
+TEST_CASE(
+    "Frames leave the decoder as their bytes land, and a chunk's last frame waits for the next "
+    "payload",
+    "[media][decoder]") {
     const EncodedStream& stream = standardStream();
     StreamDecoder decoder;
     std::vector<DecodedFrame> frames;
@@ -326,4 +327,28 @@ TEST_CASE("framesAvailable and ended signals drive a consumer on another thread"
     const QImage scaled = frames[5].toImage(QSize(416, 240));
     CHECK(scaled.size() == QSize(416, 240));
     CHECK(lbm::sim::readFrameBarcode(scaled.scaled(832, 480)) == std::optional<qint64>(5));
+
+    // Scaling in YUV first (what views use) shows the same picture as scaling straight to
+    // RGB, within rounding; an odd size takes the direct path and still converts.
+    using Path = lbm::media::DecodedFrame::ScalePath;
+    for (const QSize size : {QSize(640, 368), QSize(1280, 738), QSize(641, 369)}) {
+        INFO(size.width() << "x" << size.height());
+        const QImage via_yuv = frames[5].toImage(size, Path::ViaYuv);
+        const QImage direct = frames[5].toImage(size, Path::Direct);
+        REQUIRE(via_yuv.size() == size);
+        REQUIRE(direct.size() == size);
+        double difference = 0.0;
+        for (int y = 0; y < size.height(); ++y) {
+            const auto* a = reinterpret_cast<const QRgb*>(via_yuv.constScanLine(y));
+            const auto* b = reinterpret_cast<const QRgb*>(direct.constScanLine(y));
+            for (int x = 0; x < size.width(); ++x) {
+                difference += std::abs(qRed(a[x]) - qRed(b[x])) +
+                              std::abs(qGreen(a[x]) - qGreen(b[x])) +
+                              std::abs(qBlue(a[x]) - qBlue(b[x]));
+            }
+        }
+        const double mean = difference / (3.0 * size.width() * size.height());
+        CHECK(mean < 2.0); // 8-bit levels
+        CHECK(lbm::sim::readFrameBarcode(via_yuv.scaled(832, 480)) == std::optional<qint64>(5));
+    }
 }
