@@ -62,12 +62,19 @@ QImage toRgb(const AVFrame& source, const QSize& size, SwsContextPtr& scaler) {
     if (context == nullptr) {
         return {};
     }
-    QImage image(size, QImage::Format_RGB32);
-    if (image.isNull()) {
+    // libswscale's SIMD converters write whole blocks of 8 pixels: past the end of a row
+    // whose width is not a multiple of 8, and past the end of the last row (valgrind showed
+    // it overrunning a plain QImage). Rows are padded to 16 pixels, with a block to spare.
+    const int stride = ((size.width() + 15) & ~15) * 4;
+    const std::size_t bytes = static_cast<std::size_t>(stride) * size.height() + 64;
+    auto* pixels = static_cast<uchar*>(av_malloc(bytes));
+    if (pixels == nullptr) {
         return {};
     }
-    uint8_t* destination[4] = {image.bits(), nullptr, nullptr, nullptr};
-    const int destination_stride[4] = {static_cast<int>(image.bytesPerLine()), 0, 0, 0};
+    QImage image(pixels, size.width(), size.height(), stride, QImage::Format_RGB32, av_free,
+                 pixels);
+    uint8_t* destination[4] = {pixels, nullptr, nullptr, nullptr};
+    const int destination_stride[4] = {stride, 0, 0, 0};
     sws_scale(context, source.data, source.linesize, 0, source.height, destination,
               destination_stride);
     return image;
