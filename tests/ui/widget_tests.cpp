@@ -167,7 +167,7 @@ TEST_CASE("event and stall marks are kept", "[ui][chart]") {
         chart.reportImage(QStringLiteral("run-1 · ws://h · 2026-12-03"), QSize(1280, 480));
     CHECK(image.width() == 1280);
     CHECK(image.height() > 480); // the header band above the chart
-    CHECK(chart.legendText().contains(QStringLiteral("simulated viewer stall")));
+    CHECK(chart.legendText().contains(QStringLiteral("simulated&nbsp;viewer&nbsp;stall")));
 }
 
 TEST_CASE("the counters show computeMetrics and the simulator after every chunk",
