@@ -166,7 +166,7 @@ QString legendHtml(const LegendContent& c, const QPalette& pal) {
     for (int i = 0; i < c.percentile_names.size() && i < 3; ++i) {
         legend << swatch(percentile_colors[i], percentile_glyphs[i], c.percentile_names[i]);
     }
-    return legend.join(QStringLiteral("&nbsp;&nbsp;&nbsp;"));
+    return legend.join(QStringLiteral("&nbsp;&nbsp; ")); // breaks only between entries
 }
 
 } // namespace lbm::ui

@@ -90,8 +90,9 @@ PromptPanel::PromptPanel(QWidget* parent)
     m_history->setMinimumWidth(120);
     m_history->setAlternatingRowColors(true);
     m_history_placeholder =
-        new QLabel(tr("Prompts you send appear here with when each transition started and "
-                      "completed. Type one above and press Send (Ctrl+Return)."),
+        new QLabel(tr("Each prompt you send is listed here with the chunks where its "
+                      "transition started and completed. Type one above and press Send "
+                      "(Ctrl+Return)."),
                    m_history->viewport());
     m_history_placeholder->setWordWrap(true);
     m_history_placeholder->setAlignment(Qt::AlignCenter);
