@@ -323,6 +323,7 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
         m_recording_error = m_recorder->errorString();
         emit recordingFailed(m_recording_error);
     }
+    emit payloadLanded(chunk);
     if (m_settings.decode) {
         if (!m_decoder) {
             // Made with the first bytes: a decoder that never sees one would only complain

@@ -154,6 +154,9 @@ signals:
     // benchmark's simulated viewer ran dry waiting for it.
     void chunkLanded(const lbm::ChunkRecord& record, double simulated_stall_ms);
     void trailerLanded();
+    // Every payload (a media chunk or the trailer), its metadata and its bytes, right after
+    // the recording took it: for republishing the stream as it arrived (the broadcast).
+    void payloadLanded(const lbm::session::ChunkEvent& chunk);
     void timelineChanged(const lbm::session::TimelineEvent& event,
                          const lbm::session::InteractionRecord& record);
     void promptScheduled(const QString& event_id, qint64 after_chunk, const QString& prompt,
