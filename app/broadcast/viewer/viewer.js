@@ -1,0 +1,142 @@
+// The broadcast viewer: plays the session's LL-HLS stream with hls.js (or the browser's own
+// HLS where there is no MediaSource, as on older iPhones) and shows the live feed (server-sent
+// events from the monitor's engine): the state line, the counters and the latency chart the
+// window shows, and the prompt and camera events. Everything is read-only and relative to this
+// page's URL, which carries the broadcast's token.
+"use strict";
+
+const $ = id => document.getElementById(id);
+const video = $("video");
+const chart = new LatencyChart($("chart"));
+// What the page shows, for people and for the browser test (read through the DevTools protocol).
+const viewer = window.lbmViewer = {
+  session: 0, playlist: null, chunks: 0, expected: 0, state: "", text: "", finished: false,
+  hlsStarted: false, errors: [], interactions: {},
+};
+let hls = null, sinceChunkAt = null;
+
+function formatMs(ms) {
+  if (ms === null || ms === undefined) return "–";
+  return ms >= 10000 ? (ms / 1000).toFixed(1) + " s" : Math.round(ms) + " ms";
+}
+
+function onSession(data) {
+  stopPlayer();
+  Object.assign(viewer, { session: data.session, playlist: data.playlist, chunks: 0,
+    expected: data.chunks_expected, finished: false, interactions: {} });
+  chart.reset(data.deadline_ms, data.warmup_chunks);
+  $("events").innerHTML = '<li class="empty">No prompt or camera move yet.</li>';
+  $("chunks").textContent = `0 / ${data.chunks_expected}`;
+  $("picture-note").textContent = "The picture appears once the first chunk has arrived.";
+}
+
+function onChunk(data) {
+  viewer.chunks = Math.max(viewer.chunks, data.i + 1);
+  chart.addChunk({ i: data.i, ms: data.inter_arrival_ms, late: data.late });
+  $("chunks").textContent = `${viewer.chunks} / ${viewer.expected}`;
+  sinceChunkAt = null;
+  if (!hls && !viewer.hlsStarted) startPlayer();
+}
+
+function onInteraction(data) {
+  const known = viewer.interactions[data.id];
+  viewer.interactions[data.id] = data;
+  if (data.started_chunk !== undefined && (!known || known.started_chunk === undefined)) {
+    chart.addMark(data.started_chunk, data.kind);
+  }
+  const list = $("events");
+  list.querySelector(".empty")?.remove();
+  let item = list.querySelector(`[data-id="${CSS.escape(data.id)}"]`);
+  if (!item) {
+    item = document.createElement("li");
+    item.dataset.id = data.id;
+    list.prepend(item);
+  }
+  item.textContent = "";
+  const kind = document.createElement("span");
+  kind.className = "kind";
+  kind.textContent = data.kind === "prompt" ? "▲ prompt" : "◆ camera";
+  item.append(kind, `${data.summary} — ${data.state}`);
+  item.title = data.progress;
+}
+
+function onState(data) {
+  Object.assign(viewer, { state: data.state, text: data.text, chunks: Math.max(viewer.chunks, data.chunks),
+    expected: data.chunks_expected, finished: data.state === "finished" });
+  const line = $("state");
+  line.textContent = data.text;
+  line.className = "state" + (data.stalled ? " stalled" : "") +
+    (data.state === "finished" ? (data.text.startsWith("FAILED") ? " failed" : " finished") : "");
+  document.title = `${data.text} — LingBot broadcast`;
+  $("chunks").textContent = `${viewer.chunks} / ${data.chunks_expected}`;
+  const underruns = $("underruns");
+  underruns.textContent = data.underrun_in_progress ? `${data.underruns} (in progress)` : `${data.underruns}`;
+  underruns.className = "value" + (data.underruns > 0 ? " bad" : "");
+  $("late").textContent = `${data.late}`;
+  $("percentiles").textContent = data.p50_ms === null ? "–"
+    : `${formatMs(data.p50_ms)} / ${formatMs(data.p95_ms)} / ${formatMs(data.p99_ms)}`;
+  $("ttfc").textContent = formatMs(data.ttfc_ms);
+  if (data.state === "streaming" && data.since_last_chunk_s !== null && viewer.chunks > 0) {
+    sinceChunkAt = performance.now() - data.since_last_chunk_s * 1000;
+  } else {
+    sinceChunkAt = null;
+    chart.setWaiting(null);
+  }
+  if (data.chunks > 0 && !hls && !viewer.hlsStarted) startPlayer();
+}
+
+// The chunk in flight grows between feed messages.
+setInterval(() => {
+  if (sinceChunkAt !== null) chart.setWaiting(performance.now() - sinceChunkAt);
+  if (hls && Number.isFinite(hls.latency) && hls.latency > 0) $("latency").textContent = hls.latency.toFixed(1) + " s";
+}, 100);
+
+async function startPlayer() {
+  if (!viewer.playlist) return;
+  viewer.hlsStarted = true;
+  const session = viewer.session;
+  // No re-encode means a picture can only start at a keyframe: a late viewer starts at the
+  // newest one and catches up with the live edge (hls.js plays up to 1.5x until it has).
+  let start = -1;
+  try {
+    const response = await fetch(viewer.playlist.replace("live.m3u8", "start.json"), { cache: "no-store" });
+    if (response.ok) start = (await response.json()).keyframe_s;
+  } catch (error) { viewer.errors.push(String(error)); }
+  if (session !== viewer.session) return;
+  $("picture-note").textContent = "";
+  if (window.Hls && Hls.isSupported()) {
+    hls = new Hls({ lowLatencyMode: true, startPosition: start, backBufferLength: 30,
+      maxLiveSyncPlaybackRate: 1.5, manifestLoadingMaxRetry: 6, levelLoadingMaxRetry: 6 });
+    hls.on(Hls.Events.ERROR, (event, data) => {
+      viewer.errors.push(`${data.type}: ${data.details}`);
+      if (!data.fatal) return;
+      if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+      else { stopPlayer(); setTimeout(startPlayer, 2000); }
+    });
+    hls.loadSource(viewer.playlist);
+    hls.attachMedia(video);
+  } else if (video.canPlayType("application/vnd.apple.mpegurl")) {
+    video.src = viewer.playlist;
+  } else {
+    $("picture-note").textContent = "This browser plays neither Media Source nor HLS video.";
+    return;
+  }
+  video.play().catch(() => { $("picture-note").textContent = "Tap the picture to start it."; });
+}
+
+function stopPlayer() {
+  if (hls) { hls.destroy(); hls = null; }
+  viewer.hlsStarted = false;
+  video.removeAttribute("src");
+}
+
+video.addEventListener("click", () => video.play());
+
+const feed = new EventSource("events");
+feed.addEventListener("session", event => onSession(JSON.parse(event.data)));
+feed.addEventListener("chunk", event => onChunk(JSON.parse(event.data)));
+feed.addEventListener("interaction", event => onInteraction(JSON.parse(event.data)));
+feed.addEventListener("state", event => onState(JSON.parse(event.data)));
+feed.addEventListener("error", () => {
+  if (!viewer.finished) $("state").textContent = "reconnecting to the broadcast…";
+});
