@@ -118,6 +118,14 @@ const std::vector<OptionSpec>& optionSpecs() {
          QStringLiteral("Analyse the decoded frames' visual quality (seams, freezes, blur, colour "
                         "drift, prompt transitions): a section after the report, columns in "
                         "--csv, per-chunk signals in --output-json.")},
+        {QStringLiteral("--broadcast"), ValueType::String, QStringLiteral("[ADDR:]PORT"),
+         QStringLiteral("Republish the session live as LL-HLS with a viewer page for browsers "
+                        "(no re-encode), on 127.0.0.1 unless ADDR is given (0.0.0.0: every "
+                        "address; port 0: any free one). The viewer URL, with its access token, "
+                        "is printed.")},
+        {QStringLiteral("--broadcast-linger"), ValueType::Float, QStringLiteral("SECONDS"),
+         QStringLiteral("With --broadcast: keep serving the finished session (as a whole-session "
+                        "playlist) this long before exiting (default: 10).")},
     };
     return specs;
 }
@@ -311,6 +319,10 @@ void assign(BenchArgs& args, const OptionSpec& spec, const std::optional<QString
         args.faults.append(value);
     else if (n == QStringLiteral("--quality"))
         args.quality = true;
+    else if (n == QStringLiteral("--broadcast"))
+        args.broadcast = value;
+    else if (n == QStringLiteral("--broadcast-linger"))
+        args.broadcast_linger_s = toFloat();
 }
 
 } // namespace
@@ -391,6 +403,9 @@ ParseOutcome parseBenchArguments(const QStringList& arguments, BenchArgs& args) 
     if (args.first_chunk_timeout_s <= 0 || args.chunk_timeout_s <= 0) {
         throw ArgumentError{
             QStringLiteral("--first-chunk-timeout and --chunk-timeout must be positive.")};
+    }
+    if (args.broadcast_linger_s < 0) {
+        throw ArgumentError{QStringLiteral("--broadcast-linger must be non-negative.")};
     }
     if (args.ping_interval_s < 0) {
         throw ArgumentError{QStringLiteral("--ping-interval must be non-negative (0 disables).")};

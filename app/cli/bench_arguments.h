@@ -48,6 +48,10 @@ struct BenchArgs {
     QStringList faults;
     // Ours: the visual quality analysis of the decoded frames.
     bool quality = false;
+    // Ours: republish the sessions as LL-HLS for browsers at [ADDR:]PORT, and keep serving the
+    // finished session for this long before exiting.
+    std::optional<QString> broadcast;
+    double broadcast_linger_s = 10.0;
 };
 
 // An argument error: printed after the usage line, exit code 2 (argparse's behaviour).

@@ -1,6 +1,7 @@
 #include "app/cli/bench_command.h"
 
 #include "app/cli/bench_arguments.h"
+#include "app/cli/bench_broadcast.h"
 #include "app/engine/first_frame.h"
 #include "app/engine/session_csv.h"
 #include "app/engine/session_document_builder.h"
@@ -210,6 +211,15 @@ int runBench(const BenchArgs& args) {
             QStringLiteral("--simulate=%1: %2").arg(settings.simulator_profile, endpoint_error)};
     }
 
+    BenchBroadcast broadcast;
+    if (QString broadcast_error; !broadcast.start(args.broadcast, engine, &broadcast_error)) {
+        throw BenchError{broadcast_error};
+    }
+    if (broadcast.running()) {
+        err() << "Broadcasting to browsers at " << broadcast.viewerUrl().toString()
+              << " (HLS playlist: " << broadcast.playlistUrl().toString() << ")" << Qt::endl;
+    }
+
     if (report::leavesNoSteadyChunk(args.warmup_chunks, workload.numChunks())) {
         err() << report::noSteadyChunkWarning(args.warmup_chunks, workload.numChunks()) << Qt::endl;
     }
@@ -341,6 +351,14 @@ int runBench(const BenchArgs& args) {
     }
     for (const QString& error : output_errors) {
         err() << "ERROR: " << error << Qt::endl;
+    }
+    if (broadcast.running()) {
+        err() << "Broadcast: the whole session stays at " << broadcast.viewerUrl().toString()
+              << " for " << args.broadcast_linger_s << " s (--broadcast-linger)" << Qt::endl;
+        const broadcast::BroadcastStats stats = broadcast.linger(args.broadcast_linger_s);
+        err() << "Broadcast ended: " << stats.viewers << " viewer(s) at most, " << stats.bytes_sent
+              << " bytes sent, " << stats.dropped_viewers << " slow viewer(s) dropped, "
+              << stats.refused_requests << " request(s) refused" << Qt::endl;
     }
     return output_errors.isEmpty() ? 0 : 1;
 }
