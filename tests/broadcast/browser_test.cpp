@@ -1,0 +1,124 @@
+// The broadcast played in a real browser: Debian's headless Chromium opens the viewer page of
+// a simulator session (chunks at about real time) and the test reads, through the DevTools
+// protocol, what a stakeholder would see: the video's time advancing, the frame on screen
+// being one the session sent (its burnt-in barcode), the chart's chunk count following the
+// session, and the finished state. LBM_SCREENSHOT_DIR=... saves the page at 1080p and at a
+// phone's size.
+#include "app/sim/frame_barcode.h"
+#include "tests/broadcast/broadcast_fixture.h"
+#include "tests/broadcast/devtools_client.h"
+
+#include <QDir>
+#include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <catch2/catch.hpp>
+
+using namespace lbm::broadcast;
+using namespace lbm::broadcast::test;
+
+namespace {
+
+constexpr int kChunks = 12;
+
+// The picture on screen, as the page's own canvas reads it back, and the video's time.
+const QString kGrabFrame = QStringLiteral(R"((() => {
+  const v = document.getElementById("video");
+  if (!v.videoWidth) return null;
+  const c = document.createElement("canvas");
+  c.width = v.videoWidth; c.height = v.videoHeight;
+  c.getContext("2d").drawImage(v, 0, 0);
+  return { png: c.toDataURL("image/png"), t: v.currentTime };
+})())");
+
+void saveScreenshot(HeadlessChromium& browser, const QString& name) {
+    const QString dir = qEnvironmentVariable("LBM_SCREENSHOT_DIR");
+    if (dir.isEmpty()) {
+        return;
+    }
+    QDir().mkpath(dir);
+    QFile file(QDir(dir).filePath(name));
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(browser.screenshot());
+}
+
+} // namespace
+
+TEST_CASE("a browser plays the broadcast with its chart and ends with the session",
+          "[broadcast][browser]") {
+    HeadlessChromium browser;
+    QString error;
+    const bool started = browser.start(1920, 1080, &error);
+    INFO(error.toStdString());
+    REQUIRE(started);
+    LiveBroadcast live;
+    REQUIRE(browser.navigate(live.broadcaster.viewerUrl().toString()));
+    REQUIRE(waitUntil(
+        [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
+
+    // About real time: 12 frames every 0.75 s at 16 fps.
+    live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
+    const auto currentTime = [&] {
+        return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
+            .toDouble();
+    };
+    REQUIRE(waitUntil([&] { return currentTime() > 0.3; }, 30'000));
+    const double first_time = currentTime();
+    REQUIRE(waitUntil([&] { return currentTime() > first_time + 1.0; }, 15'000));
+
+    // The frame on screen carries a barcode the session sent, near the video's time.
+    const QJsonObject grab = browser.evaluate(kGrabFrame).toObject();
+    REQUIRE(grab.contains(QStringLiteral("png")));
+    const QImage frame = QImage::fromData(QByteArray::fromBase64(
+        grab[QStringLiteral("png")].toString().section(QLatin1Char(','), 1).toLatin1()));
+    REQUIRE(frame.width() == 832);
+    const auto barcode = lbm::sim::readFrameBarcode(frame);
+    REQUIRE(barcode.has_value());
+    CHECK(*barcode >= 0);
+    CHECK(*barcode < live.engine.framesAnnounced());
+    CHECK(std::abs(*barcode - grab[QStringLiteral("t")].toDouble() * 16.0) <= 3.0);
+    saveScreenshot(browser, QStringLiteral("viewer_1080p.png"));
+
+    // The chart counts the chunks the session has received (the feed is one event behind at most).
+    const auto viewerChunks = [&] {
+        return browser.evaluate(QStringLiteral("window.lbmViewer.chunks")).toInt();
+    };
+    const auto engineChunks = [&] { return live.engine.liveMetrics().chunkCount(); };
+    REQUIRE(waitUntil([&] { return engineChunks() < kChunks && viewerChunks() == engineChunks(); },
+                      10'000));
+    CHECK(browser.evaluate(QStringLiteral("document.getElementById('chunks').textContent"))
+              .toString() == QStringLiteral("%1 / %2").arg(viewerChunks()).arg(kChunks));
+
+    // A phone-sized view of the same page.
+    browser.call(QStringLiteral("Emulation.setDeviceMetricsOverride"),
+                 {{QStringLiteral("width"), 390},
+                  {QStringLiteral("height"), 844},
+                  {QStringLiteral("deviceScaleFactor"), 2},
+                  {QStringLiteral("mobile"), true}});
+    saveScreenshot(browser, QStringLiteral("viewer_phone.png"));
+    browser.call(QStringLiteral("Emulation.clearDeviceMetricsOverride"));
+
+    REQUIRE(live.waitForFinished(60'000));
+    REQUIRE(live.engine.result()->ok);
+    const auto stateText = [&] {
+        return browser.evaluate(QStringLiteral("document.getElementById('state').textContent"))
+            .toString();
+    };
+    REQUIRE(waitUntil(
+        [&] { return stateText() == QStringLiteral("finished: %1 chunks").arg(kChunks); }, 10'000));
+    CHECK(viewerChunks() == kChunks);
+    CHECK(browser.evaluate(QStringLiteral("window.lbmViewer.finished")).toBool());
+    // The player reaches the end of the session's video.
+    CHECK(waitUntil(
+        [&] {
+            return browser.evaluate(QStringLiteral("document.getElementById('video').ended"))
+                .toBool();
+        },
+        20'000));
+    INFO(QJsonDocument(browser.evaluate(QStringLiteral("window.lbmViewer.errors")).toArray())
+             .toJson()
+             .toStdString());
+    saveScreenshot(browser, QStringLiteral("viewer_1080p_finished.png"));
+}
