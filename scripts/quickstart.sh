@@ -17,7 +17,12 @@ packages=(
   qt6-qpa-plugins libqt6opengl6-dev libgl-dev qt6-image-formats-plugins
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libavfilter-dev libx264-dev ffmpeg
   catch2 xvfb xauth librsvg2-bin openssl
+  libqrencode-dev chromium nginx
 )
+# The broadcast's viewer page vendors hls.js from the npm registry at build time. Debian's npm
+# only when no npm is installed (a Node.js from elsewhere brings its own, which Debian's would
+# conflict with).
+command -v npm >/dev/null || packages+=(npm)
 bash scripts/install_packages.sh "${packages[@]}"
 
 cmake --preset release

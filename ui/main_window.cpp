@@ -4,6 +4,7 @@
 #include "app/session/session_notes.h"
 #include "metrics/geometry.h"
 #include "ui/banner.h"
+#include "ui/broadcast_panel.h"
 #include "ui/camera_steering.h"
 #include "ui/counters_panel.h"
 #include "ui/document_viewer.h"
@@ -140,6 +141,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
                    {m_form, m_steering_panel, counters_column, m_prompt_panel, m_chart,
                     m_quality->track(), m_quality->filmstrip()}));
     m_docks = m_dock_set->all();
+    m_docks.append(addBroadcastDock(this, m_actions->view_menu, m_engine, m_dock_set->prompts));
     connectEngine();
     connectQuality();
     m_presenter->setDocks(m_docks);

@@ -8,6 +8,7 @@
 #include "app/broadcast/hls_segmenter.h"
 #include "app/engine/engine_settings.h"
 #include "app/engine/session_engine.h"
+#include "tests/broadcast/http_client.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -34,15 +35,6 @@ const std::vector<RecordedPayload>& simulatorPayloads();
 // The frames those payloads' metadata announced.
 qint64 announcedFrames(const std::vector<RecordedPayload>& payloads);
 
-struct HttpReply {
-    int status = 0;                        // 0: no answer (refused, closed, timed out)
-    QHash<QByteArray, QByteArray> headers; // lower-case names
-    QByteArray body;
-    qint64 elapsed_ms = 0;
-};
-// GET http://127.0.0.1:port + path, waiting up to timeout_ms while the event loop runs.
-HttpReply httpGet(quint16 port, const QString& path, int timeout_ms = 15'000);
-
 // Problems RFC 8216bis would find in a media playlist (empty when none); ended: it must
 // carry EXT-X-ENDLIST and no parts.
 QStringList playlistProblems(const QByteArray& playlist, bool ended);
@@ -63,8 +55,5 @@ struct LiveBroadcast {
     engine::SessionEngine engine;
     Broadcaster broadcaster;
 };
-
-// Runs the event loop until done() or timeout_ms; returns done().
-bool waitUntil(const std::function<bool()>& done, int timeout_ms);
 
 } // namespace lbm::broadcast::test

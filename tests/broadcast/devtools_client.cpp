@@ -1,6 +1,6 @@
 #include "tests/broadcast/devtools_client.h"
 
-#include "tests/broadcast/broadcast_fixture.h"
+#include "tests/broadcast/http_client.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
