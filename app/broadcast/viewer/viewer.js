@@ -105,8 +105,11 @@ async function startPlayer() {
   if (session !== viewer.session) return;
   $("picture-note").textContent = "";
   if (window.Hls && Hls.isSupported()) {
+    // A world model's chunks come in bursts and late ones are common: after a stall, keep
+    // the target latency (hls.js would add a second per stall) and catch up at up to 1.5x.
     hls = new Hls({ lowLatencyMode: true, startPosition: start, backBufferLength: 30,
-      maxLiveSyncPlaybackRate: 1.5, manifestLoadingMaxRetry: 6, levelLoadingMaxRetry: 6 });
+      liveSyncOnStallIncrease: 0, maxLiveSyncPlaybackRate: 1.5,
+      manifestLoadingMaxRetry: 6, levelLoadingMaxRetry: 6 });
     hls.on(Hls.Events.ERROR, (event, data) => {
       viewer.errors.push(`${data.type}: ${data.details}`);
       if (!data.fatal) return;
