@@ -8,6 +8,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QLabel>
 #include <QLineEdit>
 #include <QTcpServer>
 #include <QTemporaryDir>
@@ -74,6 +75,22 @@ TEST_CASE("the window has a Broadcast dock, listed in the View menu", "[broadcas
         return d->objectName() == QStringLiteral("BroadcastDock");
     });
     REQUIRE(dock != docks.end());
-    CHECK((*dock)->findChild<BroadcastPanel*>() != nullptr);
+    auto* panel = (*dock)->findChild<BroadcastPanel*>();
+    REQUIRE(panel != nullptr);
     CHECK((*dock)->toggleViewAction()->text() == QStringLiteral("Broadcast"));
+
+    // Raised and on, in a 1280x720 window: the link and its QR code fit the dock.
+    window.resize(1280, 720);
+    window.show();
+    (*dock)->raise();
+    panel->addressField()->setText(QStringLiteral("127.0.0.1:0"));
+    panel->toggle()->click();
+    REQUIRE(panel->toggle()->isChecked());
+    REQUIRE(waitUntil([&] { return panel->isVisible() && panel->width() > 0; }, 5000));
+    CHECK(panel->findChild<QLabel*>() != nullptr);
+    if (const QString dir = qEnvironmentVariable("LBM_SCREENSHOT_DIR"); !dir.isEmpty()) {
+        QDir().mkpath(dir);
+        waitUntil([] { return false; }, 300); // let the dock lay out before the grab
+        window.grab().save(QDir(dir).filePath(QStringLiteral("window_broadcast_dock.png")));
+    }
 }

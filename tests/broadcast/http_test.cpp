@@ -51,7 +51,7 @@ TEST_CASE("requests without the token, or with a wrong one, get a 404 and nothin
     REQUIRE(waitUntil([&] { return live.broadcaster.stats().refused_requests >= refused; }, 5000));
 }
 
-TEST_CASE("playlists are cacheable for a second, media for good, and the page never blindly",
+TEST_CASE("playlists are cacheable for a second, media for good, the page always revalidated",
           "[broadcast]") {
     LiveBroadcast live;
     live.start(simulatorSettings(6));
