@@ -73,6 +73,7 @@ FeedEvent sessionFeedEvent(const engine::SessionEngine& engine, qint64 epoch) {
     object[QStringLiteral("chunks_expected")] = engine.settings().workload.numChunks();
     object[QStringLiteral("deadline_ms")] = engine.liveMetrics().deadlineMs();
     object[QStringLiteral("target_fps")] = engine.settings().target_fps;
+    object[QStringLiteral("mux_fps")] = engine.settings().workload.fps;
     object[QStringLiteral("warmup_chunks")] = engine.settings().warmup_chunks;
     object[QStringLiteral("endpoint")] = engine.endpointText();
     return makeEvent("session", object, FeedEvent::Keep::History);

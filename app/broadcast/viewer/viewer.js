@@ -11,7 +11,7 @@ const chart = new LatencyChart($("chart"));
 // What the page shows, for people and for the browser test (read through the DevTools protocol).
 const viewer = window.lbmViewer = {
   session: 0, playlist: null, chunks: 0, expected: 0, state: "", text: "", finished: false,
-  hlsStarted: false, errors: [], interactions: {},
+  hlsStarted: false, errors: [], interactions: {}, framesReceived: 0, muxFps: 16,
 };
 let hls = null, sinceChunkAt = null;
 
@@ -23,7 +23,8 @@ function formatMs(ms) {
 function onSession(data) {
   stopPlayer();
   Object.assign(viewer, { session: data.session, playlist: data.playlist, chunks: 0,
-    expected: data.chunks_expected, finished: false, interactions: {} });
+    expected: data.chunks_expected, finished: false, interactions: {}, framesReceived: 0,
+    muxFps: data.mux_fps || 16 });
   chart.reset(data.deadline_ms, data.warmup_chunks);
   $("events").innerHTML = '<li class="empty">No prompt or camera move yet.</li>';
   $("chunks").textContent = `0 / ${data.chunks_expected}`;
@@ -32,6 +33,7 @@ function onSession(data) {
 
 function onChunk(data) {
   viewer.chunks = Math.max(viewer.chunks, data.i + 1);
+  viewer.framesReceived += data.frames;
   chart.addChunk({ i: data.i, ms: data.inter_arrival_ms, late: data.late });
   $("chunks").textContent = `${viewer.chunks} / ${viewer.expected}`;
   sinceChunkAt = null;
@@ -88,7 +90,10 @@ function onState(data) {
 // The chunk in flight grows between feed messages.
 setInterval(() => {
   if (sinceChunkAt !== null) chart.setWaiting(performance.now() - sinceChunkAt);
-  if (hls && Number.isFinite(hls.latency) && hls.latency > 0) $("latency").textContent = hls.latency.toFixed(1) + " s";
+  // How much video the monitor has received that this page has not shown yet (hls.js's own
+  // latency estimate assumes a steadily growing live edge, which bursty chunks are not).
+  const behind = viewer.framesReceived / viewer.muxFps - video.currentTime;
+  $("latency").textContent = !hls || video.ended || !(behind >= 0) ? "–" : behind.toFixed(1) + " s";
 }, 100);
 
 async function startPlayer() {
