@@ -133,8 +133,7 @@ void BroadcastServer::publish(const FeedEvent& event) {
 void BroadcastServer::onNewConnection() {
     while (QTcpSocket* socket = m_server->nextPendingConnection()) {
         const QString address = socket->peerAddress().toString();
-        if (static_cast<int>(m_connections.size()) >= m_settings.max_connections ||
-            m_per_address.value(address) >= m_settings.max_connections_per_address) {
+        if (static_cast<int>(m_connections.size()) >= m_settings.max_connections) {
             ++m_stats.refused_requests;
             socket->write("HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n"
                           "Content-Length: 40\r\nRetry-After: 5\r\nConnection: close\r\n\r\n"
@@ -145,7 +144,14 @@ void BroadcastServer::onNewConnection() {
         }
         auto* connection = new ViewerConnection(socket, m_settings.limits, this);
         m_connections.push_back(connection);
-        ++m_per_address[address];
+        // Over its address's limit, a connection is answered 503 once its request has arrived
+        // (closing before reading it would reset the connection, and the viewer would see no
+        // answer at all), then closed; the head timeout bounds how long it may wait.
+        if (m_per_address.value(address) >= m_settings.max_connections_per_address) {
+            m_over_limit.insert(connection);
+        } else {
+            ++m_per_address[address];
+        }
         connect(connection, &ViewerConnection::requestReady, this, &BroadcastServer::onRequest);
         connect(connection, &ViewerConnection::closed, this, &BroadcastServer::onClosed);
     }
@@ -158,7 +164,7 @@ void BroadcastServer::onClosed(ViewerConnection* connection) {
     }
     m_connections.erase(it);
     const QString address = connection->peerAddress().toString();
-    if (--m_per_address[address] <= 0) {
+    if (!m_over_limit.remove(connection) && --m_per_address[address] <= 0) {
         m_per_address.remove(address);
     }
     if (connection->closeReason().startsWith(QStringLiteral("dropped"))) {
@@ -212,6 +218,16 @@ void BroadcastServer::send(ViewerConnection* connection, const HttpResponse& res
 }
 
 void BroadcastServer::onRequest(ViewerConnection* connection, const HttpRequest& request) {
+    if (m_over_limit.contains(connection)) {
+        ++m_stats.refused_requests;
+        HttpResponse response;
+        response.status = 503;
+        response.body = "Too many connections from your address.\n";
+        response.addHeader("Retry-After", "5");
+        response.close_connection = true;
+        send(connection, response);
+        return;
+    }
     if (request.method != "GET" && request.method != "HEAD") {
         HttpResponse response;
         response.status = 405;

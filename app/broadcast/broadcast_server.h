@@ -21,6 +21,7 @@
 #include <QHash>
 #include <QObject>
 #include <QPointer>
+#include <QSet>
 #include <QString>
 #include <QTimer>
 
@@ -102,6 +103,7 @@ private:
     QTimer m_sweep;
     std::vector<ViewerConnection*> m_connections;
     QHash<QString, int> m_per_address;
+    QSet<ViewerConnection*> m_over_limit;  // answered 503 at their first request
     QHash<QString, qint64> m_last_seen_ms; // address -> m_clock ms
     QElapsedTimer m_clock;
     std::vector<HeldRequest> m_held;

@@ -134,6 +134,9 @@ void ViewerConnection::respond(const HttpResponse& response) {
     if (m_state != State::Handling) {
         return;
     }
+    if (response.close_connection) {
+        m_keep_alive = false;
+    }
     QByteArray head = "HTTP/1.1 " + QByteArray::number(response.status) + ' ' +
                       reasonPhrase(response.status) + "\r\n";
     head += "Content-Type: " + response.content_type + "\r\n";

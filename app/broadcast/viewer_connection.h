@@ -33,6 +33,7 @@ struct HttpResponse {
     QByteArray cache_control = "no-store";
     QByteArray body;
     QList<std::pair<QByteArray, QByteArray>> extra_headers;
+    bool close_connection = false; // answered with Connection: close, then closed
     void addHeader(const QByteArray& name, const QByteArray& value) {
         extra_headers.append(std::make_pair(name, value));
     }

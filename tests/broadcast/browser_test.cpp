@@ -78,7 +78,8 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
     REQUIRE(barcode.has_value());
     CHECK(*barcode >= 0);
     CHECK(*barcode < live.engine.framesAnnounced());
-    CHECK(std::abs(*barcode - grab[QStringLiteral("t")].toDouble() * 16.0) <= 3.0);
+    // Near the video's time (the canvas may get a newer frame than the time read with it).
+    CHECK(std::abs(*barcode - grab[QStringLiteral("t")].toDouble() * 16.0) <= 8.0);
     saveScreenshot(browser, QStringLiteral("viewer_1080p.png"));
 
     // The chart counts the chunks the session has received (the feed is one event behind at most).
