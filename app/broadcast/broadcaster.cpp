@@ -115,8 +115,10 @@ void Broadcaster::attach(engine::SessionEngine* engine) {
                                     &Broadcaster::onPayload);
     m_engine_connections << connect(engine, &SessionEngine::stateChanged, this,
                                     [this](session::SessionState state) {
+                                        // A new session begins here, so the feed has its
+                                        // interactions and its failure even before a chunk.
                                         if (state == session::SessionState::Connecting) {
-                                            m_session_open = false; // the next payload begins one
+                                            beginSession();
                                         }
                                         publishState();
                                     });
@@ -143,6 +145,8 @@ void Broadcaster::attach(engine::SessionEngine* engine) {
         if (m_session_open) {
             post([](BroadcastServer& server) { server.endSession(); });
         }
+        m_session_open =
+            false; // the next session begins anew (at Connecting, or its first payload)
         publishState();
     });
 }
