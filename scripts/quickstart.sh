@@ -13,7 +13,7 @@ esac
 # Packages the build, the tests and the GUI need; all from Debian 12's archive.
 packages=(
   build-essential cmake ninja-build pkg-config ccache
-  qt6-base-dev qt6-base-dev-tools qt6-websockets-dev qt6-charts-dev qt6-multimedia-dev
+  qt6-base-dev qt6-base-dev-tools qt6-websockets-dev qt6-charts-dev
   qt6-qpa-plugins libqt6opengl6-dev libgl-dev qt6-image-formats-plugins
   libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libavfilter-dev libx264-dev ffmpeg
   catch2 xvfb xauth librsvg2-bin openssl

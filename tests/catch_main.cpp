@@ -1,7 +1,7 @@
-// Catch2 main that owns the Qt application object, so tests can use event loops, sockets,
-// timers and (in the GUI variant) widgets. LBM_TEST_GUI selects QApplication.
-#define CATCH_CONFIG_RUNNER
-#include <catch2/catch.hpp>
+// Test main that owns the Qt application object, so tests can use event loops, sockets,
+// timers and (in the GUI variant) widgets. LBM_TEST_GUI selects QApplication. Catch2 itself
+// is compiled once, in tests/catch_runner.cpp.
+#include "tests/catch_runner.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -33,15 +33,15 @@ bool onlyListing(int argc, char** argv) {
 
 int main(int argc, char** argv) {
     if (onlyListing(argc, argv)) {
-        return Catch::Session().run(argc, argv);
+        return lbm::test::runCatch(argc, argv);
     }
 #ifdef LBM_TEST_GUI
     // Windows render offscreen unless the platform is chosen from outside; the screenshot
     // suite asks for the real X server when there is one (the quick start runs the tests
     // under Xvfb), so that its grab is what a person would see.
     if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
-        const bool x11 =
-            qEnvironmentVariableIsSet("LBM_TEST_PREFER_X11") && qEnvironmentVariableIsSet("DISPLAY");
+        const bool x11 = qEnvironmentVariableIsSet("LBM_TEST_PREFER_X11") &&
+                         qEnvironmentVariableIsSet("DISPLAY");
         qputenv("QT_QPA_PLATFORM", x11 ? "xcb" : "offscreen");
     }
 #endif
@@ -54,5 +54,5 @@ int main(int argc, char** argv) {
     TestApplication app(argc, argv);
     TestApplication::setOrganizationName(QStringLiteral("lingbot-monitor-tests"));
     TestApplication::setApplicationName(QStringLiteral("lingbot-monitor-tests"));
-    return Catch::Session().run(argc, argv);
+    return lbm::test::runCatch(argc, argv);
 }

@@ -5,12 +5,12 @@
 // consistent partial document. Every server listens on 127.0.0.1 only; the DNS cells run in
 // a network namespace of their own (run_in_netns.sh), hidden from the normal run.
 
+#include "app/engine/session_engine.h"
 #include "app/report/session_document.h"
 #include "app/sim/simulator_server.h"
 #include "fault_support.h"
 #include "raw_ws_server.h"
 #include "tests/session/scripted_server.h"
-#include "app/engine/session_engine.h"
 #include "ui/main_window.h"
 #include "ui/session_form.h"
 
@@ -601,17 +601,14 @@ TEST_CASE("the window against a self-signed wss:// server, with and without the 
             form->setChunks(kChunks);
             form->setSkipCertificateCheck(skip_check);
             REQUIRE(window.startSession());
-            QElapsedTimer elapsed;
-            elapsed.start();
-            while (!window.sessionEngine()->result() && elapsed.elapsed() < 20000) {
-                QTest::qWait(20);
-            }
-            REQUIRE(window.sessionEngine()->result().has_value());
+            REQUIRE(QTest::qWaitFor([&] { return window.sessionEngine()->result().has_value(); },
+                                    20000));
             const lbm::session::SessionResult result = *window.sessionEngine()->result();
             INFO(result.error.toStdString() << " / banner: " << window.bannerText().toStdString());
             if (skip_check) {
                 REQUIRE(result.ok);
-                REQUIRE(window.sessionEngine()->liveMetrics().records().size() == std::size_t(kChunks));
+                REQUIRE(window.sessionEngine()->liveMetrics().records().size() ==
+                        std::size_t(kChunks));
             } else {
                 REQUIRE_FALSE(result.ok);
                 REQUIRE(result.error.contains(QStringLiteral("self-signed")));

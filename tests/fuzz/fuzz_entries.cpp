@@ -1,8 +1,8 @@
 #include "tests/fuzz/fuzz_entries.h"
-#include "app/protocol/session_start_message.h"
 
 #include "app/media/stream_decoder.h"
 #include "app/protocol/server_message.h"
+#include "app/protocol/session_start_message.h"
 #include "app/report/metrics_json.h"
 #include "app/report/python_json.h"
 #include "app/report/report_error.h"

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QtCore/qtestsupport_core.h> // QTest::qWaitFor
 
 #include <catch2/catch.hpp>
 
@@ -259,10 +260,7 @@ TEST_CASE("abort() releases a decoder blocked on a full frame queue", "[media][d
     StreamDecoder decoder(options);
     pushAll(decoder, standardStream());
     // Nobody pops: the decoder fills the queue and blocks.
-    for (int i = 0; i < 200 && decoder.stats().frames_queued < 2; ++i) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    REQUIRE(decoder.stats().frames_queued == 2);
+    REQUIRE(QTest::qWaitFor([&] { return decoder.stats().frames_queued == 2; }, 10000));
     CHECK_FALSE(decoder.waitForEnd(200));
     // Every push returned although nothing was popped: the backlog sits in bytes, measured.
     CHECK(decoder.stats().chunks_pushed == 4);
@@ -282,7 +280,7 @@ TEST_CASE("With a slow consumer the frame queue never exceeds its capacity", "[m
     while (auto frame = decoder.popFrame(20000)) {
         frames.push_back(*frame);
         max_seen = std::max(max_seen, decoder.stats().frames_queued);
-        std::this_thread::sleep_for(std::chrono::milliseconds(15));
+        std::this_thread::sleep_for(std::chrono::milliseconds(15)); // not a proof: a slow consumer
     }
     const DecoderStats stats = decoder.stats();
     CHECK(frames.size() == 33);

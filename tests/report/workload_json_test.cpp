@@ -1,7 +1,7 @@
 // Workload files read exactly as the seed's load_workload, and the JSON a workload becomes.
 
-#include "app/report/report_error.h"
 #include "app/protocol/session_start_message.h"
+#include "app/report/report_error.h"
 #include "app/report/workload_json.h"
 #include "metrics/metric_error.h"
 #include "tests/report/golden_json.h"

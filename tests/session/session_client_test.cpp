@@ -88,7 +88,7 @@ TEST_CASE("a clean session records every chunk on one clock", "[session]") {
     const QList<QJsonObject> starts = server.receivedOfType(QStringLiteral("session.start"));
     REQUIRE(starts.size() == 1);
     REQUIRE(starts[0] == protocol::sessionStartMessage(optionsFor(server.url()).workload,
-                                                     optionsFor(server.url()).model));
+                                                       optionsFor(server.url()).model));
     REQUIRE(starts[0].value(QStringLiteral("num_frames")).toInt() == 33);
 }
 

@@ -58,6 +58,19 @@ QStringList strings(const QJsonValue& value) {
     return list;
 }
 
+// These cases test the transition bookkeeping, not the engine's pace, so the server takes
+// its time: 600 ms before chunk 0 and 300 ms between chunks, with no muxing delay. An
+// interaction the client sends on a message then reaches the server long before the next
+// boundary is planned, even under a sanitizer's 10x slowdown (with the fast profile and
+// muxing on, the client had 25-120 ms, and a ThreadSanitizer run missed it).
+SimulatorConfig pacedConfig() {
+    SimulatorConfig config;
+    config.profile = QStringLiteral("fixed:0.6:0.3");
+    config.mux_delay_min_ms = 0;
+    config.mux_delay_max_ms = 0;
+    return config;
+}
+
 // Runs a 5-chunk session. at_start goes out on video.start; after_chunk[g] right after
 // chunk g's metadata arrives (so it shapes chunk g + 2: chunk g + 1 is already planned).
 std::vector<IdLists> run(const std::vector<QJsonObject>& at_start,
@@ -65,7 +78,7 @@ std::vector<IdLists> run(const std::vector<QJsonObject>& at_start,
                          QJsonObject start = startMessage(57),
                          std::unique_ptr<SimClient>* keep = nullptr) {
     av_log_set_level(AV_LOG_ERROR);
-    SimulatorServer server;
+    SimulatorServer server(pacedConfig());
     REQUIRE(server.listen(QHostAddress::LocalHost, 0));
     auto client = std::make_unique<SimClient>(server.url());
     SimClient* raw = client.get();

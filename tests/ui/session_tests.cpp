@@ -43,15 +43,8 @@ void resetSettings() {
 }
 
 bool waitFinished(MainWindow& window, int timeout_ms) {
-    QElapsedTimer timer;
-    timer.start();
-    while (timer.elapsed() < timeout_ms) {
-        if (window.sessionEngine()->result()) {
-            return true;
-        }
-        QTest::qWait(20);
-    }
-    return false;
+    return QTest::qWaitFor([&] { return window.sessionEngine()->result().has_value(); },
+                           timeout_ms);
 }
 
 } // namespace
