@@ -10,10 +10,9 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
         return;
     }
     const int chunk = plan.generation_chunk_index;
-    // Each seam up to this chunk mirrors the view once more: offsetting the pan by one
-    // frame in both axes shows the 2x2 mirrored tile's opposite quadrant, the scene turned
-    // by 180 degrees. A different view with the same colours and detail, so a seam is only a
-    // seam and never also a tint or a blur.
+    // Each seam up to this chunk mirrors the view once more: the picture turned by 180
+    // degrees. A different view with the same colours and detail, so a seam is only a seam
+    // and never also a tint or a blur.
     int seams = 0;
     for (const FaultSpec& fault : faults) {
         seams += fault.kind == FaultKind::Seam && fault.chunk <= chunk ? 1 : 0;
@@ -43,7 +42,9 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
         const FrameState held = plan.frames.front();
         for (FrameState& state : plan.frames) {
             state.pose = held.pose;
-            state.grade = held.grade;
+            state.look = held.look;
+            state.world_time_s = held.world_time_s;
+            state.first_frame_mix = held.first_frame_mix;
             state.view_offset_px = held.view_offset_px;
             state.blur_sigma_px = held.blur_sigma_px;
             state.warm_cast = held.warm_cast;
@@ -52,8 +53,8 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
 }
 
 ChunkProducer::ChunkProducer(const QImage& first_frame, int width, int height, int fps,
-                             std::vector<FaultSpec> faults)
-    : m_renderer(first_frame, width, height)
+                             std::vector<FaultSpec> faults, quint64 seed, Realism realism)
+    : m_renderer(first_frame, width, height, seed, realism)
     , m_faults(std::move(faults))
     , m_width(width)
     , m_height(height)

@@ -35,9 +35,11 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
 class ChunkProducer : public QObject {
     Q_OBJECT
 public:
-    // faults: the session's configured faults; the visual ones shape the pictures.
+    // faults: the session's configured faults; the visual ones shape the pictures. seed and
+    // realism: the world's (FrameRenderer).
     ChunkProducer(const QImage& first_frame, int width, int height, int fps,
-                  std::vector<FaultSpec> faults = {});
+                  std::vector<FaultSpec> faults = {}, quint64 seed = 42,
+                  Realism realism = Realism::Low);
     ~ChunkProducer() override;
 
     // Any thread: queues the plan and wakes the worker. last: also finish the stream and
