@@ -109,6 +109,12 @@ FrameRenderer::FrameRenderer(const QImage& first_frame, int width, int height, q
         base.copy((base.width() - width) / 2, (base.height() - height) / 2, width, height);
 }
 
+void FrameRenderer::warmUp() {
+    WorldRenderer::warmUp();
+    RealismPass warm;
+    Q_UNUSED(warm);
+}
+
 QImage FrameRenderer::render(const FrameState& state) const {
     QImage frame(m_width, m_height, QImage::Format_RGB32);
     if (state.first_frame_mix < 1.0) {

@@ -22,7 +22,11 @@ public:
     FrameRenderer(const QImage& first_frame, int width, int height, quint64 seed = 42,
                   Realism realism = Realism::Low);
 
+    // Thread-safe (const, no shared mutable state): ChunkProducer renders a chunk's frames
+    // on several threads.
     QImage render(const FrameState& state) const;
+    // Builds the textures every session shares, so the first session need not wait for them.
+    static void warmUp();
     // In place on an RGB32 image: three box passes per axis (a close Gaussian
     // approximation whose cost does not grow with sigma), edges replicated.
     static void blurImage(QImage& image, double sigma_px);

@@ -24,9 +24,9 @@ Strength strengthOf(Realism realism) {
     case Realism::None:
         return {0, 0, 0, 0, 1};
     case Realism::Low:
-        return {5, 0.012, 0.02, 1.3, 23};
+        return {2, 0.012, 0.02, 1.3, 23};
     case Realism::High:
-        return {11, 0.03, 0.045, 1.7, 17};
+        return {8, 0.03, 0.045, 1.7, 17};
     }
     return {0, 0, 0, 0, 1};
 }
@@ -67,15 +67,31 @@ QStringList realismNames() {
     return {QStringLiteral("none"), QStringLiteral("low"), QStringLiteral("high")};
 }
 
-RealismPass::RealismPass()
-    : m_grain(kGrainSize) {
-    // A triangular distribution (sum of two uniforms): softer than uniform, cheap to make.
-    std::mt19937 random(0x6C62272Eu);
-    std::uniform_int_distribution<int> half(-32, 32);
-    for (qint8& sample : m_grain) {
-        sample = static_cast<qint8>((half(random) + half(random)) / 2);
-    }
+const RealismPass::Grain& RealismPass::sharedGrain() {
+    static const Grain grain = []() {
+        // A triangular distribution (sum of two uniforms): softer than uniform, cheap to
+        // make; one field per strength, scaled here rather than per pixel.
+        Grain built;
+        built.low.resize(kGrainSize);
+        built.high.resize(kGrainSize);
+        std::mt19937 random(0x6C62272Eu);
+        const double low = strengthOf(Realism::Low).grain_levels;
+        const double high = strengthOf(Realism::High).grain_levels;
+        const auto half = [&random]() {
+            return static_cast<double>(random()) / 4294967296.0 - 0.5;
+        };
+        for (size_t i = 0; i < kGrainSize; ++i) {
+            const double sample = half() + half(); // -1 .. 1
+            built.low[i] = static_cast<qint8>(std::lround(sample * low));
+            built.high[i] = static_cast<qint8>(std::lround(sample * high));
+        }
+        return built;
+    }();
+    return grain;
 }
+
+RealismPass::RealismPass()
+    : m_grain(sharedGrain()) {}
 
 void RealismPass::apply(QImage& image, Realism realism, double world_time_s) const {
     const Strength strength = strengthOf(realism);
@@ -91,33 +107,36 @@ void RealismPass::apply(QImage& image, Realism realism, double world_time_s) con
         exposure * (1.0 + strength.wander * std::sin(phase)),
         exposure * (1.0 + 0.3 * strength.wander * std::sin(phase + 2.0)),
         exposure * (1.0 - strength.wander * std::sin(phase + 0.5))};
-    std::array<std::array<quint8, 256>, 3> curves{};
-    for (size_t channel = 0; channel < 3; ++channel) {
-        for (int level = 0; level < 256; ++level) {
-            curves[channel][static_cast<size_t>(level)] = static_cast<quint8>(
-                std::clamp(static_cast<int>(std::lround(level * gains[channel])), 0, 255));
-        }
-    }
+    // Gains in 1.7 fixed point: 16-bit products (SSE2 multiplies 16-bit lanes), so the loop
+    // below is plain integer arithmetic the compiler vectorises.
+    const auto fixed = [](double gain) {
+        return static_cast<quint16>(std::clamp(std::lround(gain * 128.0), 0L, 255L));
+    };
+    const quint16 red_gain = fixed(gains[0]);
+    const quint16 green_gain = fixed(gains[1]);
+    const quint16 blue_gain = fixed(gains[2]);
     // Grain: the fixed field read from an offset that changes every frame; one value for the
     // three channels (luminance grain, as diffusion noise mostly reads).
-    const int scale = static_cast<int>(std::lround(strength.grain_levels * 256.0 / 32.0));
     const auto frame_index = static_cast<quint64>(std::llround(world_time_s * 1000.0));
     size_t offset = static_cast<size_t>((frame_index * 2654435761ull) % kGrainSize);
     const int width = image.width();
     for (int y = 0; y < image.height(); ++y) {
-        auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y));
+        uchar* bytes = image.scanLine(y);
         if (offset + static_cast<size_t>(width) > kGrainSize) {
             offset = (offset + 7919) % (kGrainSize - static_cast<size_t>(width));
         }
-        const qint8* grain = m_grain.data() + offset;
+        const qint8* grain =
+            (realism == Realism::High ? m_grain.high : m_grain.low).data() + offset;
+        auto* pixels = reinterpret_cast<quint32*>(bytes);
         for (int x = 0; x < width; ++x) {
-            const QRgb pixel = pixels[x];
-            const int noise = (grain[x] * scale) >> 8;
-            const int red = curves[0][qRed(pixel)] + noise;
-            const int green = curves[1][qGreen(pixel)] + noise;
-            const int blue = curves[2][qBlue(pixel)] + noise;
-            pixels[x] =
-                qRgb(std::clamp(red, 0, 255), std::clamp(green, 0, 255), std::clamp(blue, 0, 255));
+            const quint32 pixel = pixels[x];
+            const int n = grain[x];
+            const int red = static_cast<quint16>(((pixel >> 16) & 0xFF) * red_gain) / 128 + n;
+            const int green = static_cast<quint16>(((pixel >> 8) & 0xFF) * green_gain) / 128 + n;
+            const int blue = static_cast<quint16>((pixel & 0xFF) * blue_gain) / 128 + n;
+            pixels[x] = 0xFF000000u | (static_cast<quint32>(std::clamp(red, 0, 255)) << 16) |
+                        (static_cast<quint32>(std::clamp(green, 0, 255)) << 8) |
+                        static_cast<quint32>(std::clamp(blue, 0, 255));
         }
         offset += static_cast<size_t>(width) + 131;
     }

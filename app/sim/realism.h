@@ -27,7 +27,14 @@ public:
     void apply(QImage& image, Realism realism, double world_time_s) const;
 
 private:
-    std::vector<qint8> m_grain; // a fixed field of zero-mean noise, read at a moving offset
+    // Fixed fields of zero-mean noise (low and high strength), read at a moving offset; made
+    // once per process, so a new session does not wait for them.
+    struct Grain {
+        std::vector<qint8> low;
+        std::vector<qint8> high;
+    };
+    static const Grain& sharedGrain();
+    const Grain& m_grain;
 };
 
 } // namespace lbm::sim

@@ -22,7 +22,7 @@ inline constexpr float kEyeHeightM = 1.7f;
 inline constexpr float kMinEyeHeightM = 0.3f; // the camera never goes below the ground
 inline constexpr float kHorizontalFovDeg = 65.0f;
 inline constexpr float kRoadHalfWidthM = 4.0f;
-inline constexpr float kDrawDistanceM = 220.0f;
+inline constexpr float kDrawDistanceM = 180.0f;
 inline constexpr float kNearPlaneM = 0.25f;
 inline constexpr float kCellM = 10.0f;
 

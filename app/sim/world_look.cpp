@@ -77,18 +77,21 @@ WorldLook WorldLook::fromImage(const QImage& source) {
     }
     const QImage image = source.convertToFormat(QImage::Format_RGB32);
     const int rows = image.height();
-    const QColor top = averageOfRows(image, 0, rows / 4);
-    const QColor bottom = averageOfRows(image, rows * 3 / 4, rows);
+    // Rows of a landscape picture: sky on top, the horizon a little above the middle, ground
+    // below. A guess for any image, but the world continues its colours wherever they are.
+    const QColor top = averageOfRows(image, 0, rows * 15 / 100);
+    const QColor low_sky = averageOfRows(image, rows * 30 / 100, rows * 45 / 100);
+    const QColor skyline = averageOfRows(image, rows * 45 / 100, rows * 55 / 100);
+    const QColor bottom = averageOfRows(image, rows * 75 / 100, rows);
     const QColor whole = averageOfRows(image, 0, rows);
-    look.light = std::clamp(whole.valueF() / 0.6, 0.25, 1.2);
-    // The image's sky: its top colour at the horizon, deeper and a little bluer overhead.
-    look.sky_horizon = mix(top, QColor(255, 255, 255), 0.15);
-    look.sky_zenith = mix(scaled(top, 0.75), QColor(40, 90, 180), 0.35);
+    look.light = std::clamp(whole.valueF() / 0.55, 0.25, 1.2);
+    look.sky_zenith = top;
+    look.sky_horizon = mix(low_sky, QColor(255, 255, 255), 0.1);
     // The ground keeps the image's hue, brought toward vegetation so it reads as land.
-    look.grass = mix(bottom, QColor(85, 115, 55), 0.45);
-    look.road = scaled(QColor(bottom.value(), bottom.value(), bottom.value() + 6), 0.55);
-    look.mountain = mix(look.sky_horizon, QColor(60, 75, 95), 0.45);
-    look.cloud = mix(top, QColor(255, 255, 255), 0.7);
+    look.grass = mix(bottom, QColor(85, 115, 55), 0.3);
+    look.road = scaled(QColor(bottom.value(), bottom.value(), bottom.value() + 6), 0.5);
+    look.mountain = mix(skyline, top, 0.35);
+    look.cloud = mix(low_sky, QColor(255, 255, 255), 0.55);
     return look;
 }
 
@@ -168,6 +171,13 @@ WorldLook WorldLook::forPrompt(const QString& prompt, const WorldLook& base) {
 }
 
 WorldLook WorldLook::blend(const WorldLook& from, const WorldLook& to, double t) {
+    // The ends exactly, so a settled transition is the target look and not a rounding of it.
+    if (t <= 0.0) {
+        return from;
+    }
+    if (t >= 1.0) {
+        return to;
+    }
     WorldLook look;
     look.sky_zenith = mix(from.sky_zenith, to.sky_zenith, t);
     look.sky_horizon = mix(from.sky_horizon, to.sky_horizon, t);

@@ -15,7 +15,6 @@
 namespace lbm::sim {
 namespace {
 
-constexpr float kRadPerDeg = 3.14159265358979f / 180.0f;
 constexpr float kPoleSpacingM = 30.0f;
 
 // Camera space: x right, y up, z along the view.
@@ -123,6 +122,9 @@ void drawHouse(const Scene& scene, const WorldObject& house) {
     const float snow = static_cast<float>(scene.look.snow);
     const QColor fog = scene.look.sky_horizon;
     const float haze = scene.haze(c);
+    // Windows only where they are more than a few pixels tall: far houses are plain blocks.
+    const float depth = scene.view.toCamera(c).z();
+    const bool detailed = depth < kNearPlaneM || scene.view.focal * 1.2f / depth > 3.0f;
     const QColor wall_base =
         fromStyle(house.style, 0,
                   {QColor(225, 215, 195), QColor(205, 120, 85), QColor(185, 200, 210),
@@ -174,6 +176,9 @@ void drawHouse(const Scene& scene, const WorldObject& house) {
         }
         const float brightness = faceLight(face.normal) * light;
         scene.fill(face.outline, shaded(wall_base, brightness, fog, haze));
+        if (!detailed) {
+            continue;
+        }
         // Windows (and a door on the first wall) just proud of the wall.
         const QVector3D out = face.normal * 0.03f;
         const int count = std::max(1, static_cast<int>(face.length / 2.6f));
@@ -330,16 +335,39 @@ void WorldRenderer::drawObjects(QImage& image, const FrameState& state) const {
     view.cx = 0.5f * static_cast<float>(m_width);
     view.cy = 0.5f * static_cast<float>(m_height);
     std::vector<WorldObject> objects = m_layout.objectsNear(eye.x, eye.z, kDrawDistanceM);
-    // Only what lies ahead (with room for an object's size) is drawn.
-    objects.erase(std::remove_if(
-                      objects.begin(), objects.end(),
-                      [&](const WorldObject& object) {
-                          const QVector3D at(object.x, 0.5f * object.height, object.z);
-                          const float reach = std::max({object.width, object.depth, object.height});
-                          const bool wired = object.kind == WorldObject::Kind::Pole;
-                          return view.toCamera(at).z() < -reach - (wired ? kPoleSpacingM : 0.0f);
-                      }),
-                  objects.end());
+    // Only what the picture can show is drawn: in front of the camera (with room for the
+    // object's size), inside the frame's sides, taller than a pixel and not lost in the fog.
+    // A pole counts as seen when the wires to the next one might be.
+    const float half_width = view.cx;
+    const float half_height = view.cy;
+    const float fog_limit = 4.0f * static_cast<float>(state.look.fog_distance);
+    const auto hidden = [&](const QVector3D& at, float reach, float height) {
+        const QVector3D camera = view.toCamera(at);
+        if (camera.z() < -reach) {
+            return true;
+        }
+        if (camera.z() <= reach) {
+            return false; // beside the camera: some face may still cross the frame
+        }
+        const float margin = view.focal * reach / camera.z();
+        return std::abs(view.focal * camera.x() / camera.z()) > half_width + margin ||
+               std::abs(view.focal * camera.y() / camera.z()) > half_height + margin ||
+               view.focal * height / camera.z() < 1.0f || camera.z() > fog_limit;
+    };
+    objects.erase(
+        std::remove_if(
+            objects.begin(), objects.end(),
+            [&](const WorldObject& object) {
+                const float reach = 0.75f * std::max({object.width, object.depth, object.height});
+                const QVector3D at(object.x, 0.5f * object.height, object.z);
+                if (object.kind != WorldObject::Kind::Pole) {
+                    return hidden(at, reach, object.height);
+                }
+                return hidden(at, reach, object.height) &&
+                       hidden(at + QVector3D(0, 0, 0.5f * kPoleSpacingM), 0.5f * kPoleSpacingM,
+                              0.05f * object.height);
+            }),
+        objects.end());
     std::sort(objects.begin(), objects.end(), [&](const WorldObject& a, const WorldObject& b) {
         const float da = (QVector3D(a.x, 0, a.z) - view.eye).lengthSquared();
         const float db = (QVector3D(b.x, 0, b.z) - view.eye).lengthSquared();
@@ -349,6 +377,10 @@ void WorldRenderer::drawObjects(QImage& image, const FrameState& state) const {
     painter.setRenderHint(QPainter::Antialiasing, true);
     const Scene scene{painter, view, state.look, static_cast<float>(state.world_time_s)};
     for (const WorldObject& object : objects) {
+        // Antialiased edges only where an object is large enough for stair-steps to show.
+        const float depth = view.toCamera(QVector3D(object.x, 0, object.z)).z();
+        painter.setRenderHint(QPainter::Antialiasing,
+                              depth < kNearPlaneM || view.focal * object.height / depth > 100.0f);
         switch (object.kind) {
         case WorldObject::Kind::House:
             drawHouse(scene, object);
@@ -361,7 +393,6 @@ void WorldRenderer::drawObjects(QImage& image, const FrameState& state) const {
             break;
         }
     }
-    Q_UNUSED(kRadPerDeg);
 }
 
 } // namespace lbm::sim

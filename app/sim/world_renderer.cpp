@@ -17,9 +17,6 @@ constexpr float kGrassTileM = 4.0f;
 constexpr float kCoarseTileM = 36.0f; // the same grass field again, for large patches
 constexpr float kAsphaltTileM = 2.0f;
 constexpr float kLaneDashM = 9.0f;
-// Keeps texel coordinates positive before truncation (floor by offset), with float precision
-// to spare for a row's span.
-constexpr float kTexelOffset = 65536.0f;
 
 QRgb packed(float red, float green, float blue) {
     return qRgb(std::clamp(static_cast<int>(red), 0, 255),
@@ -140,49 +137,69 @@ WorldRenderer::Texture WorldRenderer::makeTexture(quint64 seed, int size, int oc
     return texture;
 }
 
+struct WorldRenderer::Textures {
+    Texture grass;
+    Texture asphalt;
+    // The panorama at infinity, kAzimuthSamples per turn: ridge elevations (radians) of the
+    // far and near ranges, their shading, and the cloud field (azimuth x distance).
+    std::vector<float> far_ridge;
+    std::vector<float> near_ridge;
+    std::vector<quint8> far_shade;
+    std::vector<quint8> near_shade;
+    std::vector<quint8> clouds;
+};
+
+const WorldRenderer::Textures& WorldRenderer::sharedTextures() {
+    static const Textures textures = []() {
+        constexpr quint64 seed = 0x4C42534Dull; // fixed: the same textures in every process
+        Textures built;
+        built.grass = makeTexture(seed ^ 0x1111, 512, 7, 0.62);
+        built.asphalt = makeTexture(seed ^ 0x2222, 256, 6, 0.8);
+        const std::vector<float> far = periodicProfile(seed ^ 0x3333, kAzimuthSamples, 9, 0.55);
+        const std::vector<float> near = periodicProfile(seed ^ 0x4444, kAzimuthSamples, 10, 0.6);
+        built.far_ridge.resize(kAzimuthSamples);
+        built.near_ridge.resize(kAzimuthSamples);
+        built.far_shade.resize(kAzimuthSamples);
+        built.near_shade.resize(kAzimuthSamples);
+        for (size_t i = 0; i < static_cast<size_t>(kAzimuthSamples); ++i) {
+            built.far_ridge[i] = (1.0f + 7.0f * far[i]) * kRadPerDeg;
+            built.near_ridge[i] = (0.3f + 3.2f * near[i] * near[i]) * kRadPerDeg;
+        }
+        // Slopes facing the light (left, rising to the right) are brighter.
+        for (int i = 0; i < kAzimuthSamples; ++i) {
+            const auto slope = [&](const std::vector<float>& ridge) {
+                const float rise =
+                    ridge[static_cast<size_t>((i + 6) % kAzimuthSamples)] -
+                    ridge[static_cast<size_t>((i + kAzimuthSamples - 6) % kAzimuthSamples)];
+                return static_cast<quint8>(
+                    std::clamp(128.0f + rise / kRadPerDeg * 90.0f, 40.0f, 230.0f));
+            };
+            built.far_shade[static_cast<size_t>(i)] = slope(built.far_ridge);
+            built.near_shade[static_cast<size_t>(i)] = slope(built.near_ridge);
+        }
+        const std::vector<float> clouds =
+            tileableNoise(seed ^ 0x5555, kCloudWidth, kCloudHeight, 7, 0.55);
+        built.clouds.resize(clouds.size());
+        for (size_t i = 0; i < clouds.size(); ++i) {
+            built.clouds[i] = static_cast<quint8>(std::lround(clouds[i] * 255.0f));
+        }
+        return built;
+    }();
+    return textures;
+}
+
 WorldRenderer::WorldRenderer(quint64 seed, int width, int height)
     : m_width(width)
     , m_height(height)
     , m_focal(focalLengthPx(width))
     , m_layout(seed)
-    , m_grass(makeTexture(seed ^ 0x1111, 512, 7, 0.62))
-    , m_asphalt(makeTexture(seed ^ 0x2222, 256, 6, 0.8)) {
-    const std::vector<float> far = periodicProfile(seed ^ 0x3333, kAzimuthSamples, 9, 0.55);
-    const std::vector<float> near = periodicProfile(seed ^ 0x4444, kAzimuthSamples, 10, 0.6);
-    m_far_ridge.resize(kAzimuthSamples);
-    m_near_ridge.resize(kAzimuthSamples);
-    m_far_shade.resize(kAzimuthSamples);
-    m_near_shade.resize(kAzimuthSamples);
-    for (int i = 0; i < kAzimuthSamples; ++i) {
-        m_far_ridge[static_cast<size_t>(i)] =
-            (1.2f + 5.5f * far[static_cast<size_t>(i)]) * kRadPerDeg;
-        m_near_ridge[static_cast<size_t>(i)] =
-            (0.3f + 3.2f * near[static_cast<size_t>(i)] * near[static_cast<size_t>(i)]) *
-            kRadPerDeg;
-    }
-    // Slopes facing the light (left, rising to the right) are brighter.
-    for (int i = 0; i < kAzimuthSamples; ++i) {
-        const auto slope = [&](const std::vector<float>& ridge) {
-            const float rise =
-                ridge[static_cast<size_t>((i + 6) % kAzimuthSamples)] -
-                ridge[static_cast<size_t>((i + kAzimuthSamples - 6) % kAzimuthSamples)];
-            return static_cast<quint8>(
-                std::clamp(128.0f + rise / kRadPerDeg * 90.0f, 40.0f, 230.0f));
-        };
-        m_far_shade[static_cast<size_t>(i)] = slope(m_far_ridge);
-        m_near_shade[static_cast<size_t>(i)] = slope(m_near_ridge);
-    }
-    const std::vector<float> clouds =
-        tileableNoise(seed ^ 0x5555, kCloudWidth, kCloudHeight, 7, 0.55);
-    m_clouds.resize(clouds.size());
-    for (size_t i = 0; i < clouds.size(); ++i) {
-        m_clouds[i] = static_cast<quint8>(std::lround(clouds[i] * 255.0f));
-    }
+    , m_textures(sharedTextures())
+    , m_panorama_turn(static_cast<quint32>((seed * 0x9E3779B97F4A7C15ull) >> 36)) {
     m_column_azimuth.resize(static_cast<size_t>(width));
     for (int x = 0; x < width; ++x) {
         const float sx = static_cast<float>(x) + 0.5f - 0.5f * static_cast<float>(width);
-        m_column_azimuth[static_cast<size_t>(x)] =
-            std::atan(sx / m_focal) / (2.0f * kPi) * kAzimuthSamples;
+        m_column_azimuth[static_cast<size_t>(x)] = static_cast<qint32>(
+            std::lround(std::atan(sx / m_focal) / (2.0f * kPi) * kAzimuthSamples * 65536.0f));
     }
 }
 
@@ -208,8 +225,8 @@ void WorldRenderer::drawSkyRows(QImage& image, const FrameState& state, int firs
     const Rgb cloud_lit =
         times(rgbOf(look.cloud), static_cast<float>(std::min(1.1, 0.35 + 0.65 * look.light)));
     const Rgb cloud_shadow = times(cloud_lit, 0.72f);
-    const float far_haze = 1.0f - std::exp(-150.0f / static_cast<float>(look.fog_distance));
-    const float near_haze = 1.0f - std::exp(-90.0f / static_cast<float>(look.fog_distance));
+    const float far_haze = 1.0f - std::exp(-70.0f / static_cast<float>(look.fog_distance));
+    const float near_haze = 1.0f - std::exp(-35.0f / static_cast<float>(look.fog_distance));
     const float light = static_cast<float>(look.light);
     const Rgb mountain = rgbOf(look.mountain);
     const Rgb snow_cap = times(Rgb{235, 238, 245}, std::min(1.0f, 0.3f + 0.7f * light));
@@ -225,7 +242,7 @@ void WorldRenderer::drawSkyRows(QImage& image, const FrameState& state, int firs
             packed(mixed(times(near_base, lit), horizon, near_haze));
     }
     const QRgb cap_far = packed(mixed(snow_cap, horizon, far_haze));
-    const float cap_depth = (0.5f + 1.6f * static_cast<float>(look.snow)) * kRadPerDeg;
+    const float snow_line = (6.6f - 2.5f * static_cast<float>(look.snow)) * kRadPerDeg;
     // Cloud cover: a density threshold and how quickly clouds become opaque above it.
     const float threshold = 255.0f * (0.78f - 0.5f * static_cast<float>(look.cloud_cover));
     std::array<quint8, 256> cover{};
@@ -235,8 +252,19 @@ void WorldRenderer::drawSkyRows(QImage& image, const FrameState& state, int firs
     }
     const float drift = static_cast<float>(state.world_time_s * look.wind);
     const int cloud_u_offset = static_cast<int>(drift * 7.0f) + (1 << 20);
-    const float max_ridge = (1.2f + 5.5f) * kRadPerDeg;
+    const float max_ridge = 8.0f * kRadPerDeg;
     std::array<QRgb, 32> sky_lut{};
+    // Every row sees the same azimuth in a column (no roll): worked out once per frame, in
+    // 16.16 fixed point wrapping at 2^28 = a full turn.
+    const quint32 yaw_fixed =
+        m_panorama_turn +
+        static_cast<quint32>(std::llround(static_cast<double>(yaw_samples) * 65536.0));
+    std::vector<quint16> column_azimuth(static_cast<size_t>(m_width));
+    for (int x = 0; x < m_width; ++x) {
+        column_azimuth[static_cast<size_t>(x)] = static_cast<quint16>(
+            ((static_cast<quint32>(m_column_azimuth[static_cast<size_t>(x)]) + yaw_fixed) >> 16) &
+            (kAzimuthSamples - 1));
+    }
     for (int y = first_row; y < last_row; ++y) {
         const float sy = 0.5f * static_cast<float>(m_height) - (static_cast<float>(y) + 0.5f);
         const float elevation = pitch + std::atan(sy / m_focal);
@@ -251,24 +279,27 @@ void WorldRenderer::drawSkyRows(QImage& image, const FrameState& state, int firs
             const Rgb cloud = mixed(cloud_lit, cloud_shadow, static_cast<float>(level) / 40.0f);
             sky_lut[static_cast<size_t>(level)] = packed(mixed(sky, cloud, opacity));
         }
-        const quint8* cloud_row = m_clouds.data() + static_cast<size_t>(cloud_v) * kCloudWidth;
+        const quint8* cloud_row =
+            m_textures.clouds.data() + static_cast<size_t>(cloud_v) * kCloudWidth;
+        const quint16* azimuths = column_azimuth.data();
         auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y));
         const bool may_hit_mountains = elevation < max_ridge;
         for (int x = 0; x < m_width; ++x) {
-            const int azimuth = static_cast<int>(m_column_azimuth[static_cast<size_t>(x)] +
-                                                 yaw_samples + 1048576.0f) &
-                                (kAzimuthSamples - 1);
+            const quint16 azimuth = azimuths[x];
             if (may_hit_mountains) {
-                const float near_top = m_near_ridge[static_cast<size_t>(azimuth)];
+                const float near_top = m_textures.near_ridge[static_cast<size_t>(azimuth)];
                 if (elevation < near_top) {
-                    pixels[x] = near_colour[m_near_shade[static_cast<size_t>(azimuth)]];
+                    pixels[x] = near_colour[m_textures.near_shade[static_cast<size_t>(azimuth)]];
                     continue;
                 }
-                const float far_top = m_far_ridge[static_cast<size_t>(azimuth)];
+                const float far_top = m_textures.far_ridge[static_cast<size_t>(azimuth)];
                 if (elevation < far_top) {
-                    pixels[x] = elevation > far_top - cap_depth && far_top > 4.0f * kRadPerDeg
-                                    ? cap_far
-                                    : far_colour[m_far_shade[static_cast<size_t>(azimuth)]];
+                    // Snow lies above a snow line, so only the high peaks wear it (lower
+                    // with the look's snow).
+                    pixels[x] =
+                        elevation > snow_line
+                            ? cap_far
+                            : far_colour[m_textures.far_shade[static_cast<size_t>(azimuth)]];
                     continue;
                 }
             }
@@ -292,11 +323,11 @@ void WorldRenderer::drawGroundRows(QImage& image, const FrameState& state, int f
     const Rgb grass = mixed(rgbOf(look.grass), Rgb{232, 236, 242}, 0.85f * snow);
     const Rgb road = mixed(rgbOf(look.road), Rgb{200, 204, 212}, 0.45f * snow);
     const Rgb paint = mixed(Rgb{225, 225, 212}, Rgb{215, 218, 225}, snow);
-    const int grass_levels = static_cast<int>(m_grass.levels.size());
-    const int asphalt_levels = static_cast<int>(m_asphalt.levels.size());
-    const float grass_texel = kGrassTileM / static_cast<float>(m_grass.size);
-    const float coarse_texel = kCoarseTileM / static_cast<float>(m_grass.size);
-    const float asphalt_texel = kAsphaltTileM / static_cast<float>(m_asphalt.size);
+    const int grass_levels = static_cast<int>(m_textures.grass.levels.size());
+    const int asphalt_levels = static_cast<int>(m_textures.asphalt.levels.size());
+    const float grass_texel = kGrassTileM / static_cast<float>(m_textures.grass.size);
+    const float coarse_texel = kCoarseTileM / static_cast<float>(m_textures.grass.size);
+    const float asphalt_texel = kAsphaltTileM / static_cast<float>(m_textures.asphalt.size);
     const float cx = 0.5f * static_cast<float>(m_width);
     std::array<QRgb, kDetailLevels> grass_lut{};
     std::array<QRgb, kDetailLevels> road_lut{};
@@ -335,63 +366,67 @@ void WorldRenderer::drawGroundRows(QImage& image, const FrameState& state, int f
         const int fine = mipLevel(footprint, grass_texel, grass_levels);
         const int coarse = mipLevel(footprint, coarse_texel, grass_levels);
         const int asphalt = mipLevel(footprint, asphalt_texel, asphalt_levels);
-        const int fine_size = m_grass.size >> fine;
-        const int coarse_size = m_grass.size >> coarse;
-        const int asphalt_size = m_asphalt.size >> asphalt;
-        const quint8* fine_texels = m_grass.levels[static_cast<size_t>(fine)].data();
-        const quint8* coarse_texels = m_grass.levels[static_cast<size_t>(coarse)].data();
-        const quint8* asphalt_texels = m_asphalt.levels[static_cast<size_t>(asphalt)].data();
+        const int fine_size = m_textures.grass.size >> fine;
+        const int coarse_size = m_textures.grass.size >> coarse;
+        const int asphalt_size = m_textures.asphalt.size >> asphalt;
+        const quint8* fine_texels = m_textures.grass.levels[static_cast<size_t>(fine)].data();
+        const quint8* coarse_texels = m_textures.grass.levels[static_cast<size_t>(coarse)].data();
+        const quint8* asphalt_texels =
+            m_textures.asphalt.levels[static_cast<size_t>(asphalt)].data();
         const float fine_scale = static_cast<float>(fine_size) / kGrassTileM;
         const float coarse_scale = static_cast<float>(coarse_size) / kCoarseTileM;
         const float asphalt_scale = static_cast<float>(asphalt_size) / kAsphaltTileM;
-        // Texel coordinates relative to the row's first whole texel, so float keeps its precision.
-        const auto origin = [](double value) { return std::floor(value); };
-        const double fu0 = origin(static_cast<double>(start_x) * fine_scale);
-        const double fv0 = origin(static_cast<double>(start_z) * fine_scale);
-        const double cu0 = origin(static_cast<double>(start_z) * coarse_scale);
-        const double cv0 = origin(static_cast<double>(start_x) * coarse_scale);
-        const float fu = static_cast<float>(start_x * fine_scale - fu0) + kTexelOffset;
-        const float fv = static_cast<float>(start_z * fine_scale - fv0) + kTexelOffset;
-        const float cu = static_cast<float>(start_z * coarse_scale - cu0) + kTexelOffset;
-        const float cv = static_cast<float>(start_x * coarse_scale - cv0) + kTexelOffset;
-        const int fu_base = static_cast<int>(static_cast<qint64>(fu0) & (fine_size - 1));
-        const int fv_base = static_cast<int>(static_cast<qint64>(fv0) & (fine_size - 1));
-        const int cu_base = static_cast<int>(static_cast<qint64>(cu0) & (coarse_size - 1));
-        const int cv_base = static_cast<int>(static_cast<qint64>(cv0) & (coarse_size - 1));
-        const int fine_mask = fine_size - 1;
-        const int coarse_mask = coarse_size - 1;
-        const int asphalt_mask = asphalt_size - 1;
+        // Texel coordinates in 16.16 fixed point, wrapping in 32 bits: every texture side is a
+        // power of two that divides 2^16, so the wrap never shows and no pixel converts a float.
+        const auto fixed = [](double texels) {
+            return static_cast<quint32>(static_cast<qint64>(std::llround(texels * 65536.0)));
+        };
+        const quint32 fu = fixed(static_cast<double>(start_x) * fine_scale);
+        const quint32 fv = fixed(static_cast<double>(start_z) * fine_scale);
+        const quint32 cu = fixed(static_cast<double>(start_z) * coarse_scale);
+        const quint32 cv = fixed(static_cast<double>(start_x) * coarse_scale);
+        const quint32 dfu = fixed(static_cast<double>(step_x) * fine_scale);
+        const quint32 dfv = fixed(static_cast<double>(step_z) * fine_scale);
+        const quint32 dcu = fixed(static_cast<double>(step_z) * coarse_scale);
+        const quint32 dcv = fixed(static_cast<double>(step_x) * coarse_scale);
+        const quint32 au0 = fixed(static_cast<double>(start_x) * asphalt_scale);
+        const quint32 av0 = fixed(static_cast<double>(start_z) * asphalt_scale);
+        const quint32 dau = fixed(static_cast<double>(step_x) * asphalt_scale);
+        const quint32 dav = fixed(static_cast<double>(step_z) * asphalt_scale);
+        const quint32 fine_mask = static_cast<quint32>(fine_size - 1);
+        const quint32 coarse_mask = static_cast<quint32>(coarse_size - 1);
+        const quint32 asphalt_mask = static_cast<quint32>(asphalt_size - 1);
         const float end_x = start_x + step_x * static_cast<float>(m_width);
         const bool road_in_row = std::min(start_x, end_x) < kRoadHalfWidthM &&
                                  std::max(start_x, end_x) > -kRoadHalfWidthM;
         auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y));
         for (int x = 0; x < m_width; ++x) {
-            const float column = static_cast<float>(x);
-            const float gx = start_x + step_x * column;
-            if (road_in_row && gx > -kRoadHalfWidthM && gx < kRoadHalfWidthM) {
-                const float gz = start_z + step_z * column;
-                const float edge = std::abs(gx);
-                const float dash = gz / kLaneDashM - std::floor(gz / kLaneDashM);
-                if ((edge < 0.1f && dash < 0.45f) || (edge > 3.65f && edge < 3.8f)) {
-                    pixels[x] = paint_colour;
+            const auto column = static_cast<quint32>(x);
+            if (road_in_row) {
+                const float gx = start_x + step_x * static_cast<float>(x);
+                if (gx > -kRoadHalfWidthM && gx < kRoadHalfWidthM) {
+                    const float gz = start_z + step_z * static_cast<float>(x);
+                    const float edge = std::abs(gx);
+                    const float dash = gz / kLaneDashM - std::floor(gz / kLaneDashM);
+                    if ((edge < 0.1f && dash < 0.45f) || (edge > 3.65f && edge < 3.8f)) {
+                        pixels[x] = paint_colour;
+                        continue;
+                    }
+                    const quint32 au = ((au0 + dau * column) >> 16) & asphalt_mask;
+                    const quint32 av = ((av0 + dav * column) >> 16) & asphalt_mask;
+                    pixels[x] =
+                        road_lut[asphalt_texels[av * static_cast<quint32>(asphalt_size) + au] >> 2];
                     continue;
                 }
-                const int au = static_cast<int>(gx * asphalt_scale + kTexelOffset) & asphalt_mask;
-                const int av = static_cast<int>(gz * asphalt_scale + kTexelOffset) & asphalt_mask;
-                pixels[x] = road_lut[asphalt_texels[av * asphalt_size + au] >> 2];
-                continue;
             }
-            const int iu =
-                (fu_base + static_cast<int>(fu + step_x * fine_scale * column)) & fine_mask;
-            const int iv =
-                (fv_base + static_cast<int>(fv + step_z * fine_scale * column)) & fine_mask;
-            const int ju =
-                (cu_base + static_cast<int>(cu + step_z * coarse_scale * column)) & coarse_mask;
-            const int jv =
-                (cv_base + static_cast<int>(cv + step_x * coarse_scale * column)) & coarse_mask;
-            const int detail = fine_texels[iv * fine_size + iu] *
-                               (96 + (coarse_texels[jv * coarse_size + ju] * 5 >> 3));
-            pixels[x] = grass_lut[static_cast<size_t>(std::min(kDetailLevels - 1, detail >> 10))];
+            const quint32 iu = ((fu + dfu * column) >> 16) & fine_mask;
+            const quint32 iv = ((fv + dfv * column) >> 16) & fine_mask;
+            const quint32 ju = ((cu + dcu * column) >> 16) & coarse_mask;
+            const quint32 jv = ((cv + dcv * column) >> 16) & coarse_mask;
+            const quint32 detail =
+                fine_texels[iv * static_cast<quint32>(fine_size) + iu] *
+                (96u + (coarse_texels[jv * static_cast<quint32>(coarse_size) + ju] * 5u >> 3));
+            pixels[x] = grass_lut[detail >> 10];
         }
     }
 }

@@ -21,6 +21,9 @@ class WorldRenderer {
 public:
     WorldRenderer(quint64 seed, int width, int height);
 
+    // Builds the shared textures now (otherwise the first renderer does).
+    static void warmUp() { sharedTextures(); }
+
     // Draws the world into image (RGB32, width x height), every pixel.
     void render(QImage& image, const FrameState& state) const;
 
@@ -40,16 +43,13 @@ private:
     int m_height;
     float m_focal;
     WorldLayout m_layout;
-    Texture m_grass;
-    Texture m_asphalt;
-    // The panorama at infinity, kAzimuthSamples per turn: ridge elevations (radians) of the far
-    // and near ranges, their shading, and the cloud field (azimuth x distance).
-    std::vector<float> m_far_ridge;
-    std::vector<float> m_near_ridge;
-    std::vector<quint8> m_far_shade;
-    std::vector<quint8> m_near_shade;
-    std::vector<quint8> m_clouds;
-    std::vector<float> m_column_azimuth; // per column, azimuth offset from the view (samples)
+    // Textures and the panorama are the same for every session (built once per process, so
+    // a new session starts at once); the seed turns the panorama and lays out the objects.
+    struct Textures;
+    static const Textures& sharedTextures();
+    const Textures& m_textures;
+    quint32 m_panorama_turn;              // 16.16 azimuth samples added to the yaw
+    std::vector<qint32> m_column_azimuth; // per column, azimuth from the view (samples, 16.16)
 };
 
 } // namespace lbm::sim
