@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace lbm::sim {
@@ -92,7 +93,10 @@ std::vector<QJsonObject> GroundTruthRecorder::frameRecords(const ChunkPlan& plan
 }
 
 bool FrameTruth::moving() const {
-    return !velocity.isNull() || velocity_yaw_deg != 0.0 || velocity_pitch_deg != 0.0;
+    // The log's angles carry float noise (about 1e-7 degrees where nothing turns).
+    constexpr double kStill = 1e-4;
+    return velocity.length() > kStill || std::abs(velocity_yaw_deg) > kStill ||
+           std::abs(velocity_pitch_deg) > kStill;
 }
 
 bool FrameTruth::hasFault(const QString& kind) const {

@@ -251,7 +251,7 @@ void WorldRenderer::drawSkyRows(QImage& image, const FrameState& state, int firs
             std::clamp((static_cast<float>(density) - threshold) * 0.35f, 0.0f, 31.0f));
     }
     const float drift = static_cast<float>(state.world_time_s * look.wind);
-    const int cloud_u_offset = static_cast<int>(drift * 7.0f) + (1 << 20);
+    const int cloud_u_offset = static_cast<int>(drift * 12.0f) + (1 << 20);
     const float max_ridge = 8.0f * kRadPerDeg;
     std::array<QRgb, 32> sky_lut{};
     // Every row sees the same azimuth in a column (no roll): worked out once per frame, in
@@ -348,8 +348,8 @@ void WorldRenderer::drawGroundRows(QImage& image, const FrameState& state, int f
         const float haze = 1.0f - std::exp(-distance / static_cast<float>(look.fog_distance));
         // Wind: a travelling wave of light over the grass and a sway of the blades.
         const float row_z = eye.z + t * ray.z();
-        const float gust = 1.0f + 0.07f * std::sin(0.25f * row_z - 2.2f * time * wind);
-        const float sway = 0.012f * std::sin(4.4f * time * wind + 0.9f * row_z);
+        const float gust = 1.0f + 0.15f * std::sin(0.25f * row_z - 2.2f * time * wind);
+        const float sway = 0.045f * std::sin(4.4f * time * wind + 0.9f * row_z);
         for (int level = 0; level < kDetailLevels; ++level) {
             const float detail = static_cast<float>(level) / (kDetailLevels - 1);
             grass_lut[static_cast<size_t>(level)] =
