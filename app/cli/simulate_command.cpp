@@ -46,9 +46,15 @@ int runSimulateCommand(const QStringList& arguments) {
         QStringLiteral("KIND@CHUNK"));
     const QCommandLineOption log(
         QStringLiteral("log"),
-        QStringLiteral("Append a JSON line per sent message with the server's steady time "
+        QStringLiteral("Append a JSON line per sent message with the server's steady time, and "
+                       "the world's ground truth per frame: pose, velocity, transition, faults "
                        "(default off)."),
         QStringLiteral("FILE"));
+    const QCommandLineOption realism(
+        QStringLiteral("realism"),
+        QStringLiteral("How much the picture looks like diffusion video: none, low or high "
+                       "(grain, exposure flicker, white balance wander; default low)."),
+        QStringLiteral("LEVEL"), QStringLiteral("low"));
     const QCommandLineOption independent(
         QStringLiteral("independent-chunks"),
         QStringLiteral("Send 9 frames in every chunk, like a server without the streaming "
@@ -77,8 +83,8 @@ int runSimulateCommand(const QStringList& arguments) {
             .arg(defaults.mux_delay_min_ms / 1000.0)
             .arg(defaults.mux_delay_max_ms / 1000.0),
         QStringLiteral("MIN:MAX"));
-    parser.addOptions(
-        {host, port, profile, fault, log, independent, stall, start_timeout, handler, mux_delay});
+    parser.addOptions({host, port, profile, fault, log, realism, independent, stall,
+                       start_timeout, handler, mux_delay});
     if (!parser.parse(arguments)) {
         err << parser.errorText() << "\nRun 'lingbot-monitor simulate --help' for the options.\n";
         return 2;
@@ -98,6 +104,13 @@ int runSimulateCommand(const QStringList& arguments) {
     config.profile = parser.value(profile);
     config.log_path = parser.value(log);
     config.independent_chunks = parser.isSet(independent);
+    QString realism_error;
+    const auto level = sim::parseRealism(parser.value(realism), &realism_error);
+    if (!level) {
+        err << "--realism: " << realism_error << '\n';
+        return 2;
+    }
+    config.realism = *level;
     bool ok = false;
     const double stall_s = parser.value(stall).toDouble(&ok);
     if (!ok || stall_s <= 0) {

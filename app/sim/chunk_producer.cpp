@@ -1,5 +1,9 @@
 #include "app/sim/chunk_producer.h"
 
+#include <QFuture>
+#include <QScopeGuard>
+#include <QtConcurrent/QtConcurrentMap>
+
 #include <algorithm>
 
 namespace lbm::sim {
@@ -10,10 +14,9 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
         return;
     }
     const int chunk = plan.generation_chunk_index;
-    // Each seam up to this chunk mirrors the view once more: offsetting the pan by one
-    // frame in both axes shows the 2x2 mirrored tile's opposite quadrant, the scene turned
-    // by 180 degrees. A different view with the same colours and detail, so a seam is only a
-    // seam and never also a tint or a blur.
+    // Each seam up to this chunk mirrors the view once more: the picture turned by 180
+    // degrees. A different view with the same colours and detail, so a seam is only a seam
+    // and never also a tint or a blur.
     int seams = 0;
     for (const FaultSpec& fault : faults) {
         seams += fault.kind == FaultKind::Seam && fault.chunk <= chunk ? 1 : 0;
@@ -43,7 +46,9 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
         const FrameState held = plan.frames.front();
         for (FrameState& state : plan.frames) {
             state.pose = held.pose;
-            state.grade = held.grade;
+            state.look = held.look;
+            state.world_time_s = held.world_time_s;
+            state.first_frame_mix = held.first_frame_mix;
             state.view_offset_px = held.view_offset_px;
             state.blur_sigma_px = held.blur_sigma_px;
             state.warm_cast = held.warm_cast;
@@ -52,12 +57,16 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
 }
 
 ChunkProducer::ChunkProducer(const QImage& first_frame, int width, int height, int fps,
-                             std::vector<FaultSpec> faults)
-    : m_renderer(first_frame, width, height)
+                             std::vector<FaultSpec> faults, quint64 seed, Realism realism)
+    : m_first_frame(first_frame)
+    , m_seed(seed)
+    , m_realism(realism)
     , m_faults(std::move(faults))
     , m_width(width)
     , m_height(height)
-    , m_fps(fps) {}
+    , m_fps(fps) {
+    m_render_pool.setMaxThreadCount(1);
+}
 
 ChunkProducer::~ChunkProducer() = default;
 
@@ -86,14 +95,32 @@ void ChunkProducer::produceQueued() {
 
 void ChunkProducer::produce(const ChunkPlan& plan, bool last) {
     try {
+        if (!m_renderer) {
+
+            m_renderer = std::make_unique<FrameRenderer>(m_first_frame, m_width, m_height, m_seed,
+                                                         m_realism);
+        }
         if (!m_encoder) {
             m_encoder = std::make_unique<Fmp4Encoder>(m_width, m_height, m_fps, 1);
         }
         ChunkPlan faulted = plan;
         applyVisualFaults(faulted, m_faults, m_width, m_height);
+        // Frames are rendered on the pool's threads while this one encodes them in order:
+        // rendering the world costs about as much as encoding it, and a chunk of the fast
+        // profile is due every 100 ms.
+        const FrameRenderer& renderer = *m_renderer;
+        QFuture<QImage> pictures =
+            QtConcurrent::mapped(faulted.frames, [&renderer](const FrameState& frame) {
+                return renderer.render(frame);
+            });
+        // An encoder error leaves this scope early: the pool must be done with the frames first.
+        const auto finish_rendering = qScopeGuard([&pictures]() {
+            pictures.cancel();
+            pictures.waitForFinished();
+        });
         QByteArray media;
-        for (const FrameState& frame : faulted.frames) {
-            media += m_encoder->encode(m_renderer.render(frame));
+        for (int i = 0; i < static_cast<int>(faulted.frames.size()); ++i) {
+            media += m_encoder->encode(pictures.resultAt(i));
         }
         QByteArray trailer;
         if (last) {

@@ -12,6 +12,7 @@
 
 #include <QByteArray>
 #include <QObject>
+#include <QThreadPool>
 
 #include <deque>
 #include <memory>
@@ -35,9 +36,11 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
 class ChunkProducer : public QObject {
     Q_OBJECT
 public:
-    // faults: the session's configured faults; the visual ones shape the pictures.
+    // faults: the session's configured faults; the visual ones shape the pictures. seed and
+    // realism: the world's (FrameRenderer).
     ChunkProducer(const QImage& first_frame, int width, int height, int fps,
-                  std::vector<FaultSpec> faults = {});
+                  std::vector<FaultSpec> faults = {}, quint64 seed = 42,
+                  Realism realism = Realism::Low);
     ~ChunkProducer() override;
 
     // Any thread: queues the plan and wakes the worker. last: also finish the stream and
@@ -59,9 +62,18 @@ private:
 
     std::mutex m_queue_mutex;
     std::deque<QueuedPlan> m_queue; // guarded by m_queue_mutex
-    FrameRenderer m_renderer;
+    // Made on the worker thread at the first chunk: building it must not hold up the
+    // session's event loop, which stamps and answers messages.
+    std::unique_ptr<FrameRenderer> m_renderer;
+    const QImage m_first_frame;
+    const quint64 m_seed;
+    const Realism m_realism;
     const std::vector<FaultSpec> m_faults;
     std::unique_ptr<Fmp4Encoder> m_encoder;
+    // One thread renders the next frames while this one encodes: two busy threads a session
+    // (more would take the session's own thread's core on a two-core machine, and it stamps
+    // and sends on time).
+    QThreadPool m_render_pool;
     int m_width;
     int m_height;
     int m_fps;

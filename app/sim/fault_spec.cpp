@@ -9,7 +9,7 @@
 namespace lbm::sim {
 namespace {
 
-const std::array<std::pair<FaultKind, const char*>, 11> kKinds = {{
+const std::array<std::pair<FaultKind, const char*>, 14> kKinds = {{
     {FaultKind::Stall, "stall"},
     {FaultKind::Error, "error"},
     {FaultKind::Disconnect, "disconnect"},
@@ -21,6 +21,9 @@ const std::array<std::pair<FaultKind, const char*>, 11> kKinds = {{
     {FaultKind::Freeze, "freeze"},
     {FaultKind::Blur, "blur"},
     {FaultKind::Tint, "tint"},
+    {FaultKind::IgnoreAction, "ignore-action"},
+    {FaultKind::ReverseAction, "reverse-action"},
+    {FaultKind::LateAction, "late-action"},
 }};
 
 } // namespace
@@ -43,7 +46,11 @@ QStringList FaultSpec::kindNames() {
 }
 
 QString FaultSpec::toString() const {
-    return kindName(kind) + QLatin1Char('@') + QString::number(chunk);
+    QString text = kindName(kind) + QLatin1Char('@') + QString::number(chunk);
+    if (kind == FaultKind::LateAction) {
+        text += QLatin1Char(':') + QString::number(delay_chunks);
+    }
+    return text;
 }
 
 std::optional<FaultSpec> FaultSpec::parse(const QString& text, QString* error) {
@@ -73,8 +80,23 @@ std::optional<FaultSpec> FaultSpec::parse(const QString& text, QString* error) {
         return fail(
             QStringLiteral("Fault '%1' needs a chunk index: %1@CHUNK (e.g. %1@3).").arg(name));
     }
+    QString where = text.mid(at + 1).trimmed();
+    if (spec.kind == FaultKind::LateAction) {
+        spec.delay_chunks = 1;
+        const qsizetype colon = where.indexOf(QLatin1Char(':'));
+        if (colon >= 0) {
+            bool delay_ok = false;
+            spec.delay_chunks = where.mid(colon + 1).trimmed().toInt(&delay_ok);
+            if (!delay_ok || spec.delay_chunks < 1) {
+                return fail(QStringLiteral("Fault '%1': the delay must be a whole number of chunks "
+                                           ">= 1 (e.g. late-action@5:2).")
+                                .arg(text));
+            }
+            where = where.left(colon);
+        }
+    }
     bool ok = false;
-    spec.chunk = text.mid(at + 1).trimmed().toInt(&ok);
+    spec.chunk = where.toInt(&ok);
     if (!ok || spec.chunk < 0) {
         return fail(QStringLiteral("Fault '%1': the chunk index must be a non-negative integer "
                                    "(e.g. %2@3).")

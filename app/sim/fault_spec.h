@@ -22,13 +22,21 @@ enum class FaultKind {
     Freeze, // every frame of the chunk shows the chunk's first picture
     Blur,   // from the chunk on, a Gaussian blur that grows frame by frame
     Tint,   // from the chunk on, a warm colour cast that grows frame by frame
+    // Steering faults: the camera does not do what it is told in one chunk (ground truth for
+    // the steering instrument). The metadata still reports the interaction as usual.
+    IgnoreAction,  // the chunk holds the pose whatever the command in force
+    ReverseAction, // the chunk moves the opposite way of the command in force
+    LateAction,    // the command in force at the chunk is applied delay_chunks chunks late:
+                   // until then the previous chunk's command goes on
 };
 
 struct FaultSpec {
     FaultKind kind = FaultKind::Stall;
-    int chunk = 0; // generation chunk index the fault fires at
+    int chunk = 0;        // generation chunk index the fault fires at
+    int delay_chunks = 0; // late-action only: how late (late-action@K:N, N >= 1, default 1)
 
-    // "stall@3". On failure returns nullopt and sets error to a message naming the kinds.
+    // "stall@3", "late-action@5:2". On failure returns nullopt and sets error to a message naming
+    // the kinds.
     static std::optional<FaultSpec> parse(const QString& text, QString* error);
     static QString kindName(FaultKind kind);
     static QStringList kindNames();

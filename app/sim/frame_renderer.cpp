@@ -5,7 +5,6 @@
 
 #include <QBrush>
 #include <QPainter>
-#include <QTransform>
 
 #include <algorithm>
 #include <array>
@@ -18,12 +17,6 @@ namespace {
 
 constexpr int kCaptionScale = 2;
 constexpr int kCaptionMargin = 6;
-// How strongly the prompt's grade tints the picture: visible, but the image stays readable.
-constexpr int kGradeAlpha = 80;
-// Forward motion of 1.0 (20 latent frames of 'w') zooms by e^0.9, about 2.5x.
-constexpr double kZoomPerUnit = 0.9;
-// Strafing by 1.0 pans by 60% of the frame width.
-constexpr double kPanPerUnit = 0.6;
 
 constexpr int kBoxPasses = 3;
 constexpr int kChannels = 4; // RGB32 is stored as four bytes per pixel
@@ -100,48 +93,46 @@ void boxColumns(const QImage& source, QImage& target, int radius) {
 
 } // namespace
 
-FrameRenderer::FrameRenderer(const QImage& first_frame, int width, int height)
+FrameRenderer::FrameRenderer(const QImage& first_frame, int width, int height, quint64 seed,
+                             Realism realism)
     : m_width(width)
-    , m_height(height) {
+    , m_height(height)
+    , m_realism(realism)
+    , m_world(seed, width, height) {
     QImage base = first_frame.isNull() ? QImage(width, height, QImage::Format_RGB32)
                                        : first_frame.convertToFormat(QImage::Format_RGB32);
     if (first_frame.isNull()) {
         base.fill(QColor(40, 40, 40));
     }
     base = base.scaled(width, height, Qt::KeepAspectRatioByExpanding, Qt::SmoothTransformation);
-    base = base.copy((base.width() - width) / 2, (base.height() - height) / 2, width, height);
-    m_tile = QImage(2 * width, 2 * height, QImage::Format_RGB32);
-    QPainter painter(&m_tile);
-    painter.drawImage(0, 0, base);
-    painter.drawImage(width, 0, base.mirrored(true, false));
-    painter.drawImage(0, height, base.mirrored(false, true));
-    painter.drawImage(width, height, base.mirrored(true, true));
+    m_first_frame =
+        base.copy((base.width() - width) / 2, (base.height() - height) / 2, width, height);
+}
+
+void FrameRenderer::warmUp() {
+    WorldRenderer::warmUp();
+    RealismPass warm;
+    Q_UNUSED(warm);
 }
 
 QImage FrameRenderer::render(const FrameState& state) const {
     QImage frame(m_width, m_height, QImage::Format_RGB32);
-    QPainter painter(&frame);
-    // One tile width per full turn, so the view wraps seamlessly at +-180 deg of yaw.
-    const double pixels_per_degree = m_tile.width() / 360.0;
-    const double pan_x = state.pose.yawDeg() * pixels_per_degree +
-                         state.pose.position.x() * kPanPerUnit * m_width + state.view_offset_px.x();
-    const double pan_y = -state.pose.pitchDeg() * pixels_per_degree -
-                         state.pose.position.y() * kPanPerUnit * m_width + state.view_offset_px.y();
-    const double zoom = std::clamp(std::exp(kZoomPerUnit * state.pose.position.z()), 0.25, 8.0);
-    QTransform view;
-    view.translate(m_width / 2.0, m_height / 2.0);
-    view.scale(zoom, zoom);
-    view.rotate(-state.pose.rollDeg());
-    view.translate(-m_width / 2.0 - pan_x, -m_height / 2.0 - pan_y);
-    QBrush texture(m_tile);
-    texture.setTransform(view);
-    painter.setRenderHint(QPainter::SmoothPixmapTransform, true);
-    painter.fillRect(frame.rect(), texture);
-
-    QColor tint = state.grade;
-    tint.setAlpha(kGradeAlpha);
-    painter.fillRect(frame.rect(), tint);
-    painter.end();
+    if (state.first_frame_mix < 1.0) {
+        m_world.render(frame, state);
+    }
+    if (state.first_frame_mix > 0.0) {
+        QPainter painter(&frame);
+        painter.setOpacity(std::min(1.0, state.first_frame_mix));
+        painter.drawImage(0, 0, m_first_frame);
+    }
+    // The client's own image is shown as sent; the world after it has the look of video.
+    if (state.first_frame_mix < 1.0) {
+        m_realism_pass.apply(frame, m_realism, state.world_time_s);
+    }
+    if (!state.view_offset_px.isNull()) {
+        // A seam: the point-mirrored view, the same colours and detail turned upside down.
+        frame = frame.mirrored(true, true);
+    }
     if (state.blur_sigma_px > 0.0) {
         blurImage(frame, state.blur_sigma_px);
     }
@@ -204,25 +195,6 @@ void FrameRenderer::castImage(QImage& image, double cast) {
                         static_cast<quint32>(blue);
         }
     }
-}
-
-QColor FrameRenderer::gradeForPrompt(const QString& prompt) {
-    // FNV-1a over UTF-8: qHash is seeded per process, this must not be.
-    quint32 hash = 2166136261u;
-    for (const char byte : prompt.toUtf8()) {
-        hash ^= static_cast<quint8>(byte);
-        hash *= 16777619u;
-    }
-    return QColor::fromHsv(static_cast<int>(hash % 360), 170, 255);
-}
-
-QColor FrameRenderer::blend(const QColor& from, const QColor& to, double t) {
-    const double clamped = std::clamp(t, 0.0, 1.0);
-    const auto mix = [clamped](int a, int b) {
-        return static_cast<int>(std::lround(a + (b - a) * clamped));
-    };
-    return QColor(mix(from.red(), to.red()), mix(from.green(), to.green()),
-                  mix(from.blue(), to.blue()));
 }
 
 } // namespace lbm::sim

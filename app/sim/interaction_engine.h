@@ -17,15 +17,24 @@
 // target with K chunks (default 1, 0 snaps) is reached at its K-th boundary, where it is
 // listed completed and no longer active. A camera interaction in a session with a
 // camera_action_script makes the next boundary fail the session.
+//
+// Each planned frame carries its ground truth: the velocity commanded and the one applied
+// (they differ only under the steering faults ignore-action, reverse-action, late-action),
+// the interactions in force and the prompt transition's progress, which ramps frame by frame
+// so that a K-chunk transition spreads its change over its K chunks and reaches the target
+// on the last frame of the K-th (K = 0: at once, on the first affected frame).
 
 #include "app/sim/camera_pose.h"
-#include "app/sim/frame_renderer.h"
+#include "app/sim/fault_spec.h"
+#include "app/sim/frame_state.h"
 #include "app/sim/start_request.h"
 
 #include <QColor>
 #include <QString>
 #include <QStringList>
 
+#include <array>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -45,7 +54,10 @@ class InteractionEngine {
 public:
     enum class CameraMode { Velocity, Target };
 
-    InteractionEngine(const QString& prompt, std::optional<KeyScript> camera_script);
+    // first_look: the world's look read from the session's first frame; prompts change it.
+    // faults: the session's faults; the steering ones change what the camera does.
+    InteractionEngine(const QString& prompt, std::optional<KeyScript> camera_script,
+                      const WorldLook& first_look = {}, std::vector<FaultSpec> faults = {});
 
     void queuePrompt(const QString& event_id, const QString& prompt, qint64 transition_chunks);
     void queueCamera(const QString& event_id, CameraMode mode, const QVector3D& translation,
@@ -71,14 +83,25 @@ private:
         CameraPose source;
     };
 
+    using LatentVelocities = std::array<CameraVelocity, 3>;
+
     void promptBoundary(ChunkPlan& plan);
     void cameraBoundary(ChunkPlan& plan);
     double promptProgress() const;
+    // The transition's progress at frame `frame` of `frames` in the current chunk.
+    double promptProgressAt(int frame, int frames) const;
+    // What the command in force asks for each latent frame of this chunk.
+    LatentVelocities commandedVelocities(int generation_chunk_index) const;
+    // What the camera does instead, under this chunk's steering faults.
+    LatentVelocities appliedVelocities(int generation_chunk_index,
+                                       const LatentVelocities& commanded) const;
+    QStringList faultsAt(int generation_chunk_index) const;
 
     // Prompt track.
     QString m_prompt;
-    QColor m_grade_from;
-    QColor m_grade_to;
+    WorldLook m_first_look;
+    WorldLook m_look_from;
+    WorldLook m_look_to;
     QString m_prompt_event_id;  // the last transition started (kept once settled)
     qint64 m_prompt_chunks = 0; // its K
     qint64 m_prompt_elapsed = 0;
@@ -90,6 +113,8 @@ private:
     CameraPose m_pose;
     std::vector<CameraEvent> m_pending_cameras;
     std::optional<CameraEvent> m_camera;
+    std::vector<FaultSpec> m_faults;
+    std::map<int, LatentVelocities> m_commanded; // per chunk, for late-action
 };
 
 } // namespace lbm::sim

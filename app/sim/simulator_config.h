@@ -4,6 +4,7 @@
 // protocol's timeouts, and where it logs what it sent.
 
 #include "app/sim/fault_spec.h"
+#include "app/sim/realism.h"
 #include "metrics/constants.h"
 
 #include <QString>
@@ -29,6 +30,8 @@ struct SimulatorConfig {
     // fast, h200-sp4, h200-stock, single-gpu, edge or replay:FILE (see TimingProfile).
     QString profile = QStringLiteral("fast");
     std::vector<FaultSpec> faults;
+    // Grain, exposure flicker and white balance wander over the world (app/sim/realism.h).
+    Realism realism = Realism::Low;
     // The server's "about 60 s" without generation progress or a ping.
     int stall_timeout_ms = 60000;
     // How long a connection may take to send session.start.

@@ -1,7 +1,9 @@
 #include "app/sim/simulator_server.h"
 
+#include "app/sim/frame_renderer.h"
 #include "app/sim/simulator_session.h"
 
+#include <QThreadPool>
 #include <QWebSocket>
 #include <QWebSocketServer>
 
@@ -25,6 +27,9 @@ SimulatorServer::SimulatorServer(SimulatorConfig config, QObject* parent)
 SimulatorServer::~SimulatorServer() = default;
 
 bool SimulatorServer::listen(const QHostAddress& address, quint16 port) {
+    // The world's textures take tens of milliseconds to build; built on the pool while the
+    // server waits for its first client, the first session's first chunk is not late.
+    QThreadPool::globalInstance()->start([]() { FrameRenderer::warmUp(); });
     QString error;
     m_profile = TimingProfile::fromName(m_config.profile, &error);
     if (!m_profile) {

@@ -1,6 +1,7 @@
 #include "app/sim/simulator_session.h"
 
 #include "app/sim/chunk_producer.h"
+#include "app/sim/ground_truth.h"
 #include "app/sim/send_log.h"
 #include "resources/bundled_resources.h"
 
@@ -248,14 +249,20 @@ void SimulatorSession::startStreaming(const StartRequest& request) {
         m_mux_ms.push_back(mux(random));
     }
 
-    m_engine = std::make_unique<InteractionEngine>(request.prompt, request.camera_script);
     QImage first_frame = request.first_frame;
     if (first_frame.isNull()) {
         // http(s) references are accepted without fetching: draw the bundled frame instead.
         first_frame = QImage::fromData(bundledFirstFramePng());
     }
-    auto producer = std::make_unique<ChunkProducer>(first_frame, m_config.width, m_config.height,
-                                                    request.fps, m_config.faults);
+    m_engine = std::make_unique<InteractionEngine>(
+        request.prompt, request.camera_script, WorldLook::fromImage(first_frame), m_config.faults);
+    if (m_log != nullptr && m_log->isOpen()) {
+        m_truth = std::make_unique<GroundTruthRecorder>(seed, m_config.width, m_config.height);
+        log(m_truth->worldRecord(realismName(m_config.realism)));
+    }
+    auto producer =
+        std::make_unique<ChunkProducer>(first_frame, m_config.width, m_config.height, request.fps,
+                                        m_config.faults, seed, m_config.realism);
     producer->moveToThread(&m_thread);
     m_producer = producer.release(); // owned by the thread from here: deleted on finish
     connect(&m_thread, &QThread::finished, m_producer, &QObject::deleteLater);
@@ -284,6 +291,11 @@ void SimulatorSession::planAndProduce(int generation_chunk_index) {
         return;
     }
     m_frames_planned += frames;
+    if (m_truth) {
+        for (QJsonObject& record : m_truth->frameRecords(plan)) {
+            log(std::move(record));
+        }
+    }
     m_plans[generation_chunk_index] = plan;
     m_producer->enqueue(plan, generation_chunk_index == m_chunk_count - 1);
 }

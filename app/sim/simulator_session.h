@@ -47,6 +47,7 @@ class QWebSocket;
 namespace lbm::sim {
 
 class ChunkProducer;
+class GroundTruthRecorder;
 class SendLog;
 
 class SimulatorSession : public QObject {
@@ -134,6 +135,7 @@ private:
     int m_transport_index = 0;
     QSet<QString> m_used_event_ids;
 
+    std::unique_ptr<GroundTruthRecorder> m_truth; // only while a send log is open
     QThread m_thread;
     ChunkProducer* m_producer = nullptr; // lives on m_thread, deleted when it finishes
 };

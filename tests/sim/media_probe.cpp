@@ -101,7 +101,7 @@ int countBoxes(const QStringList& boxes, const QString& type) {
     return static_cast<int>(std::count(boxes.cbegin(), boxes.cend(), type));
 }
 
-DecodedStream decodeStream(const QByteArray& bytes) {
+DecodedStream decodeStream(const QByteArray& bytes, bool keep_luma) {
     DecodedStream result;
     MemoryReader reader{&bytes};
     constexpr int kBufferBytes = 32 * 1024;
@@ -143,6 +143,21 @@ DecodedStream decodeStream(const QByteArray& bytes) {
             const auto value = readFrameBarcodeLuma(frame->data[0], frame->linesize[0],
                                                     frame->width, frame->height);
             result.barcodes.push_back(value.value_or(-1));
+            if (keep_luma) {
+                const int step = DecodedStream::kLumaStep;
+                result.luma_width = frame->width / step;
+                result.luma_height = frame->height / step;
+                std::vector<quint8> small(static_cast<size_t>(result.luma_width) *
+                                          static_cast<size_t>(result.luma_height));
+                for (int y = 0; y < result.luma_height; ++y) {
+                    const quint8* row =
+                        frame->data[0] + static_cast<ptrdiff_t>(y) * step * frame->linesize[0];
+                    for (int x = 0; x < result.luma_width; ++x) {
+                        small[static_cast<size_t>(y * result.luma_width + x)] = row[x * step];
+                    }
+                }
+                result.luma.push_back(std::move(small));
+            }
             av_frame_unref(frame.get());
         }
     };

@@ -20,9 +20,14 @@ struct DecodedStream {
     int width = 0;
     int height = 0;
     std::vector<qint64> barcodes; // -1 where a frame had no readable band
+    // With keep_luma: each frame's luma, every kLumaStep-th pixel of every kLumaStep-th row.
+    static constexpr int kLumaStep = 4;
+    int luma_width = 0;
+    int luma_height = 0;
+    std::vector<std::vector<quint8>> luma;
 };
 
 // Demuxes and decodes a whole fMP4 byte stream held in memory with libavformat/libavcodec.
-DecodedStream decodeStream(const QByteArray& bytes);
+DecodedStream decodeStream(const QByteArray& bytes, bool keep_luma = false);
 
 } // namespace lbm::sim::test

@@ -167,15 +167,24 @@ TEST_CASE("the send log records every message with the server's time", "[sim][lo
     REQUIRE(client.waitForClose());
     QFile file(config.log_path);
     REQUIRE(file.open(QIODevice::ReadOnly));
-    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
-    // video.start, 3 x (metadata + binary), session.done
-    REQUIRE(lines.size() == 8);
+    QList<QByteArray> lines;
+    int ground_truth = 0;
     double previous_ns = -1;
-    for (const QByteArray& line : lines) {
+    for (const QByteArray& line : file.readAll().trimmed().split('\n')) {
         const QJsonObject entry = QJsonDocument::fromJson(line).object();
         CHECK(entry.value(QStringLiteral("t_ns")).toDouble() >= previous_ns);
         previous_ns = entry.value(QStringLiteral("t_ns")).toDouble();
+        // The world's ground truth (app/sim/ground_truth.h) is interleaved with the messages.
+        const QString type = entry.value(QStringLiteral("type")).toString();
+        if (type == QStringLiteral("frame") || type == QStringLiteral("world")) {
+            ++ground_truth;
+        } else {
+            lines.append(line);
+        }
     }
+    // video.start, 3 x (metadata + binary), session.done; one world and 21 frame records
+    REQUIRE(lines.size() == 8);
+    CHECK(ground_truth == 22);
     const QJsonObject metadata = QJsonDocument::fromJson(lines[1]).object();
     CHECK(metadata.value(QStringLiteral("type")) == QStringLiteral("video.chunk_metadata"));
     CHECK(metadata.value(QStringLiteral("transport_chunk_index")).toInt() == 0);

@@ -32,7 +32,6 @@ double meanAbsoluteDifference(const QImage& a, const QImage& b) {
 TEST_CASE("the picture answers the camera and the prompt", "[sim][render]") {
     const FrameRenderer renderer(QImage::fromData(lbm::bundledFirstFramePng()), 832, 480);
     FrameState still;
-    still.grade = FrameRenderer::gradeForPrompt(QStringLiteral("A quiet harbour"));
     still.caption = QStringLiteral("A quiet harbour");
     const QImage base = renderer.render(still);
     CHECK(readFrameBarcode(base) == 0);
@@ -50,9 +49,9 @@ TEST_CASE("the picture answers the camera and the prompt", "[sim][render]") {
     CHECK(meanAbsoluteDifference(base, renderer.render(forward)) > 3.0);
 
     FrameState regraded = still;
-    regraded.grade = FrameRenderer::gradeForPrompt(QStringLiteral("A snowy street at night"));
-    CHECK(regraded.grade != still.grade);
-    CHECK(meanAbsoluteDifference(base, renderer.render(regraded)) > 0.5);
+    regraded.look = WorldLook::forPrompt(QStringLiteral("A snowy street at night"), still.look);
+    CHECK_FALSE(regraded.look == still.look);
+    CHECK(meanAbsoluteDifference(base, renderer.render(regraded)) > 10.0);
     CHECK(meanAbsoluteDifference(base, renderer.render(still)) == 0.0);
 }
 
@@ -67,8 +66,6 @@ TEST_CASE("pitch is clamped at 85 degrees", "[sim][render]") {
 TEST_CASE("a prompt blend progresses 1/K .. 1 and a script drives the pose", "[sim][interaction]") {
     KeyScript script(3, std::vector<std::vector<QString>>(3, {QStringLiteral("w")}));
     InteractionEngine engine(QStringLiteral("Start"), script);
-    const QColor from = FrameRenderer::gradeForPrompt(QStringLiteral("Start"));
-    const QColor to = FrameRenderer::gradeForPrompt(QStringLiteral("End"));
     const ChunkPlan first = engine.planChunk(0, 9, 0);
     REQUIRE(first.frames.size() == 9);
     CHECK(first.frames.back().pose.position.z() == Approx(0.15f).margin(1e-4));
@@ -76,10 +73,20 @@ TEST_CASE("a prompt blend progresses 1/K .. 1 and a script drives the pose", "[s
     const ChunkPlan second = engine.planChunk(1, 12, 9);
     REQUIRE(second.frames.size() == 12);
     CHECK(second.frames.front().frame_number == 9);
-    CHECK(second.frames.front().grade == FrameRenderer::blend(from, to, 0.5));
+    // Progress ramps frame by frame: 1/24 on the first affected frame, 1/2 at the end of the
+    // first of two chunks, 1 on the last frame of the second.
+    CHECK(second.frames.front().transition_progress == Approx(1.0 / 24));
+    CHECK(second.frames.back().transition_progress == Approx(0.5));
+    CHECK(second.frames.back().look ==
+          WorldLook::blend(first.frames.back().look,
+                           WorldLook::forPrompt(QStringLiteral("End"), first.frames.back().look),
+                           0.5));
     CHECK(second.frames.back().pose.position.z() == Approx(0.30f).margin(1e-4));
     const ChunkPlan third = engine.planChunk(2, 12, 21);
-    CHECK(third.frames.front().grade.rgb() == to.rgb());
+    CHECK(third.frames.front().transition_progress == Approx(13.0 / 24));
+    CHECK(third.frames.back().transition_progress == 1.0);
+    CHECK(third.frames.back().look ==
+          WorldLook::forPrompt(QStringLiteral("End"), first.frames.back().look));
     CHECK(third.completed_event_ids == QStringList{QStringLiteral("e")});
 }
 

@@ -142,7 +142,6 @@ TEST_CASE("blur and cast change the picture, never the barcode band", "[sim][ren
     const FrameRenderer renderer(QImage::fromData(lbm::bundledFirstFramePng()), 832, 480);
     FrameState clean;
     clean.frame_number = 1234567;
-    clean.grade = FrameRenderer::gradeForPrompt(QStringLiteral("A quiet harbour"));
     const QImage sharp = renderer.render(clean);
 
     FrameState blurred = clean;

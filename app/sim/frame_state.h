@@ -1,0 +1,44 @@
+#pragma once
+// Everything that decides one simulated frame: what the renderer draws (pose, look, time,
+// faults) and the ground truth the send log records for it (the velocity commanded and the
+// one applied, the interactions in force, the transition's progress).
+
+#include "app/sim/camera_pose.h"
+#include "app/sim/world_look.h"
+
+#include <QPointF>
+#include <QString>
+#include <QStringList>
+
+namespace lbm::sim {
+
+struct FrameState {
+    CameraPose pose;
+    WorldLook look;
+    QString caption; // prompt text (and transition progress) shown at the top
+    qint64 frame_number = 0;
+    qint64 generation_chunk_index = 0;
+    // The world's clock: clouds drift, grass sways and grain changes with it. A freeze holds
+    // it with the pose, so a frozen chunk repeats one picture.
+    double world_time_s = 0.0;
+    // 1 = the client's image as it was sent (chunk 0's first frame), fading into the world.
+    double first_frame_mix = 0.0;
+
+    // Injected visual faults (FaultKind::Seam, Blur, Tint). They change the picture only:
+    // the caption and the barcode band are drawn over it afterwards, so frame numbers stay
+    // readable.
+    QPointF view_offset_px;     // non-null: the point-mirrored view (a seam)
+    double blur_sigma_px = 0.0; // Gaussian blur of the picture
+    double warm_cast = 0.0;     // added to red and taken from blue, in 8-bit levels
+
+    // Ground truth only (the log), never drawn.
+    CameraVelocity commanded; // per latent frame, what the command in force asks
+    CameraVelocity applied;   // per latent frame, what the camera did
+    QString camera_event_id;  // "script" under camera_action_script, empty when none
+    QString prompt_event_id;  // the last prompt transition started, empty before any
+    qint64 transition_chunks = 0;
+    double transition_progress = 1.0; // of that transition at this frame (1 = settled)
+    QStringList faults;               // every fault shaping this frame, as KIND@CHUNK
+};
+
+} // namespace lbm::sim
