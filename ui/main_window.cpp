@@ -60,9 +60,6 @@ namespace {
 
 using lbm::playback::PlaybackClock;
 
-// Frames the engine queues for the view before its pump waits (the clock holds the rest).
-constexpr int kPresentationQueueFrames = 4;
-
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
@@ -371,7 +368,7 @@ bool MainWindow::startSession() {
         showBanner(tr("Cannot start: %1").arg(error));
         return false;
     }
-    settings.presentation_capacity = kPresentationQueueFrames;
+    settings.present_frames = true;
 
     hideBanner();
     m_viewer->close();
