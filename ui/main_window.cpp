@@ -376,8 +376,6 @@ bool MainWindow::startSession() {
     m_chart_model->clearComparison();
     m_chart_model->reset(m_form->deadlineMs(), settings.warmup_chunks,
                          static_cast<int>(settings.workload.numChunks()));
-    m_counters->reset(static_cast<int>(settings.workload.numChunks()),
-                      settings.workload.numFrames(), m_form->deadlineMs());
     m_prompt_panel->clearHistory();
     m_quality->startSession(settings.quality);
     m_readout->clearTransitions();
@@ -395,6 +393,9 @@ bool MainWindow::startSession() {
     }
     m_chart_model->attach(&m_engine->liveMetrics(),
                           static_cast<int>(settings.workload.numChunks()));
+    // The engine's deadline, the one its live metrics judge chunks by.
+    m_counters->reset(static_cast<int>(settings.workload.numChunks()),
+                      settings.workload.numFrames(), m_engine->liveMetrics().deadlineMs());
     m_feed->attach(m_engine, settings.target_fps, settings.playback_buffer_chunks);
     m_steering->setSession(m_engine, m_form->steeringEnabled());
     m_live_timer.start();

@@ -87,7 +87,8 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     m_decoding_done = false;
     m_state = session::SessionState::Idle;
     try {
-        m_metrics = std::make_unique<LiveSessionMetrics>(metricsOptionsFor(settings));
+        m_metrics =
+            std::make_unique<LiveSessionMetrics>(report::metricsOptionsFor(runConfigFor(settings)));
         const FitResult fit = fitSessionStart(m_settings.workload, m_settings.model);
         if (fit.changed) {
             m_first_frame_note = fit.note;

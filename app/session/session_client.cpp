@@ -37,8 +37,10 @@ SessionClient::SessionClient(QObject* parent)
 
 SessionClient::~SessionClient() {
     if (m_worker) {
-        QMetaObject::invokeMethod(m_worker, "abort", Qt::BlockingQueuedConnection,
-                                  Q_ARG(QString, QStringLiteral("The session was closed.")));
+        SessionWorker* worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker, [worker] { worker->abort(QStringLiteral("The session was closed.")); },
+            Qt::BlockingQueuedConnection);
     }
     m_thread->quit();
     m_thread->wait();
@@ -80,7 +82,8 @@ void SessionClient::start(const SessionOptions& options) {
         emit finished(result);
     });
     m_thread->start();
-    QMetaObject::invokeMethod(worker, "begin", Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->begin(); }, Qt::QueuedConnection);
 }
 
 void SessionClient::applyTimeline(const TimelineEvent& event) {
@@ -102,16 +105,20 @@ QString SessionClient::submit(InteractionKind kind, const QString& summary,
         applyTimeline(event);
         return event_id;
     }
+    SessionWorker* worker = m_worker;
+    SessionWorker::PendingInteraction interaction{event_id, kind, summary, message};
     if (after_chunk) {
-        QMetaObject::invokeMethod(m_worker, "scheduleInteraction", Qt::QueuedConnection,
-                                  Q_ARG(QString, event_id), Q_ARG(int, static_cast<int>(kind)),
-                                  Q_ARG(QString, summary), Q_ARG(QJsonObject, message),
-                                  Q_ARG(qint64, *after_chunk));
+        QMetaObject::invokeMethod(
+            worker,
+            [worker, interaction, after = *after_chunk] {
+                worker->scheduleInteraction(interaction, after);
+            },
+            Qt::QueuedConnection);
         return event_id;
     }
-    QMetaObject::invokeMethod(m_worker, "sendInteraction", Qt::QueuedConnection,
-                              Q_ARG(QString, event_id), Q_ARG(int, static_cast<int>(kind)),
-                              Q_ARG(QString, summary), Q_ARG(QJsonObject, message));
+    QMetaObject::invokeMethod(
+        worker, [worker, interaction] { worker->sendInteraction(interaction); },
+        Qt::QueuedConnection);
     return event_id;
 }
 
@@ -164,13 +171,17 @@ QString SessionClient::sendCameraTarget(const protocol::CameraSe3& pose,
 
 void SessionClient::stop() {
     if (m_worker) {
-        QMetaObject::invokeMethod(m_worker, "requestStop", Qt::QueuedConnection);
+        SessionWorker* worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker, [worker] { worker->requestStop(); }, Qt::QueuedConnection);
     }
 }
 
 void SessionClient::abort(const QString& reason) {
     if (m_worker) {
-        QMetaObject::invokeMethod(m_worker, "abort", Qt::QueuedConnection, Q_ARG(QString, reason));
+        SessionWorker* worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker, [worker, reason] { worker->abort(reason); }, Qt::QueuedConnection);
     }
 }
 

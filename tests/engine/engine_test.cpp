@@ -76,7 +76,7 @@ TEST_CASE("the engine runs a simulator session and hands a view every frame in o
     }
     CHECK(engine.recordedBytes() == result.media_bytes + result.trailer_bytes);
     // Every surface reads the live model; it equals the seed's computation of the records.
-    MetricsOptions options = metricsOptionsFor(settings);
+    MetricsOptions options = report::metricsOptionsFor(runConfigFor(settings));
     options.ttfc_s = result.ttfc_s;
     options.session_wall_s = result.wall_s;
     const SessionMetrics expected = computeMetrics(result.records, options);
