@@ -100,7 +100,8 @@ void LiveReadout::refreshHud() {
             if ((it->kind == lbm::session::InteractionKind::Prompt ||
                  it->kind == lbm::session::InteractionKind::ScheduledPrompt) &&
                 it->started_chunk) {
-                const int k = std::max(1, m_transition_chunks.value(it->event_id, 1));
+                // K as the interaction's record keeps it (the quality context reads it too).
+                const int k = std::max(1, it->transition_chunks.value_or(1));
                 const qint64 at = shown ? shown->chunk_index : *it->started_chunk;
                 state.prompt = it->summary;
                 state.transition_chunks = k;

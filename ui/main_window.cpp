@@ -317,7 +317,6 @@ void MainWindow::connectEngine() {
     });
     connect(m_engine, &SessionEngine::promptScheduled, this,
             [this](const QString& id, qint64 after, const QString& prompt, int k) {
-                m_readout->setTransitionChunks(id, k);
                 m_prompt_panel->addScheduled(id, prompt, k, after);
             });
     for (const auto signal : {&SessionEngine::warning, &SessionEngine::decoderProblem,
@@ -378,14 +377,9 @@ bool MainWindow::startSession() {
                          static_cast<int>(settings.workload.numChunks()));
     m_prompt_panel->clearHistory();
     m_quality->startSession(settings.quality);
-    m_readout->clearTransitions();
     m_readout->setShowingDocument(false);
     m_steering->releaseAll();
     m_steering->clearLog();
-    for (const auto& update : settings.workload.prompt_updates) {
-        m_readout->setTransitionChunks(QString::fromStdString(update.eventId()),
-                                       update.transition_chunks);
-    }
     if (!m_engine->start(settings, &error)) {
         showBanner(tr("Cannot start: %1").arg(error));
         updateActions();
@@ -444,8 +438,7 @@ void MainWindow::sendPrompt(const QString& prompt, int transition_chunks,
         m_engine->schedulePrompt(*after, prompt, transition_chunks);
         return;
     }
-    m_readout->setTransitionChunks(m_engine->sendPrompt(prompt, transition_chunks),
-                                   transition_chunks);
+    m_engine->sendPrompt(prompt, transition_chunks);
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {

@@ -153,6 +153,10 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     connect(m_client.get(), &session::SessionClient::timelineChanged, this,
             [this](const session::TimelineEvent& event) {
                 const auto* record = m_client->timeline().find(event.event_id);
+                if (record && record->transition_chunks) {
+                    // K as the record keeps it; sent before any chunk can name the prompt.
+                    m_quality_context.addPrompt(record->event_id, *record->transition_chunks);
+                }
                 emit timelineChanged(event, record ? *record : session::InteractionRecord{});
             });
     connect(m_client.get(), &session::SessionClient::warning, this, &SessionEngine::warning);
@@ -200,9 +204,7 @@ QString SessionEngine::sendPrompt(const QString& prompt, int transition_chunks) 
     if (!m_client) {
         return {};
     }
-    const QString id = m_client->sendPrompt(prompt, transition_chunks);
-    m_quality_context.addPrompt(id, transition_chunks);
-    return id;
+    return m_client->sendPrompt(prompt, transition_chunks);
 }
 
 QString SessionEngine::schedulePrompt(qint64 after_chunk, const QString& prompt,
@@ -211,7 +213,6 @@ QString SessionEngine::schedulePrompt(qint64 after_chunk, const QString& prompt,
         return {};
     }
     const QString id = m_client->schedulePrompt(after_chunk, prompt, transition_chunks);
-    m_quality_context.addPrompt(id, transition_chunks);
     emit promptScheduled(id, after_chunk, prompt, transition_chunks);
     return id;
 }

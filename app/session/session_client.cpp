@@ -93,7 +93,8 @@ void SessionClient::applyTimeline(const TimelineEvent& event) {
 
 QString SessionClient::submit(InteractionKind kind, const QString& summary,
                               const QJsonObject& message, const QString& problem,
-                              const QString& event_id, std::optional<qint64> after_chunk) {
+                              const QString& event_id, std::optional<int> transition_chunks,
+                              std::optional<qint64> after_chunk) {
     if (!problem.isEmpty() || !m_worker || m_result) {
         TimelineEvent event;
         event.type = TimelineEventType::Error;
@@ -106,7 +107,8 @@ QString SessionClient::submit(InteractionKind kind, const QString& summary,
         return event_id;
     }
     SessionWorker* worker = m_worker;
-    SessionWorker::PendingInteraction interaction{event_id, kind, summary, message};
+    SessionWorker::PendingInteraction interaction{event_id, kind, summary, message,
+                                                  transition_chunks};
     if (after_chunk) {
         QMetaObject::invokeMethod(
             worker,
@@ -127,7 +129,8 @@ QString SessionClient::sendPrompt(const QString& prompt, int transition_chunks) 
     return submit(InteractionKind::Prompt,
                   QStringLiteral("'%1' over %2 chunk(s)").arg(prompt).arg(transition_chunks),
                   protocol::promptInteractionMessage(id, prompt, transition_chunks),
-                  protocol::promptInteractionProblem(prompt, transition_chunks), id);
+                  protocol::promptInteractionProblem(prompt, transition_chunks), id,
+                  transition_chunks);
 }
 
 QString SessionClient::schedulePrompt(qint64 after_chunk, const QString& prompt,
@@ -136,7 +139,8 @@ QString SessionClient::schedulePrompt(qint64 after_chunk, const QString& prompt,
     return submit(InteractionKind::Prompt,
                   QStringLiteral("'%1' over %2 chunk(s)").arg(prompt).arg(transition_chunks),
                   protocol::promptInteractionMessage(id, prompt, transition_chunks),
-                  protocol::promptInteractionProblem(prompt, transition_chunks), id, after_chunk);
+                  protocol::promptInteractionProblem(prompt, transition_chunks), id,
+                  transition_chunks, after_chunk);
 }
 
 QString SessionClient::cameraProblem(const protocol::CameraSe3& value) const {

@@ -40,6 +40,7 @@ public:
         InteractionKind kind = InteractionKind::Unknown;
         QString summary;
         QJsonObject message;
+        std::optional<int> transition_chunks; // prompts
     };
 
     // Called on the network thread (SessionClient queues them there with typed calls).

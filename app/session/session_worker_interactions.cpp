@@ -69,6 +69,7 @@ void SessionWorker::transmit(const PendingInteraction& interaction) {
     event.event_id = interaction.event_id;
     event.kind = interaction.kind;
     event.detail = interaction.summary;
+    event.transition_chunks = interaction.transition_chunks;
     emitTimeline(event);
 }
 

@@ -122,6 +122,10 @@ TEST_CASE("prompts scheduled after a chunk go out through the session's one sche
     CHECK(*later->sent_s < engine.liveMetrics().records()[4].arrival_s);
     REQUIRE(late->started_chunk);
     CHECK(*late->started_chunk >= 6);
+    // Each prompt's K is kept on its record, whoever scheduled it.
+    CHECK(workload_update->transition_chunks == 1);
+    CHECK(later->transition_chunks == 0);
+    CHECK(late->transition_chunks == 1);
     // The CSV lists the ids where the server reported them.
     const QByteArray csv = sessionCsvTable(engine).toCsv();
     CHECK(csv.contains(later_id.toUtf8()));
