@@ -331,7 +331,7 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
         info.transport_index = chunk.transportChunkIndex();
         info.generation_index = chunk.generationChunkIndex();
         info.num_frames = chunk.numFrames();
-        info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
+        info.kind = chunk.kind();
         if (m_quality && chunk.isMedia() && chunk.generationChunkIndex()) {
             // Before its bytes: the analysis reads a chunk's frames knowing what was meant
             // to happen in it (a transition running, the camera moving).
