@@ -1,9 +1,26 @@
 #pragma once
-// One media chunk as the client observed it (seed: ChunkRecord).
+// One media chunk as the client observed it (seed: ChunkRecord), and the two kinds of
+// transport payload every layer names the same way.
 
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace lbm {
+
+// A transport payload: a media chunk, or the trailer that closes the stream (no generation
+// index, no frames of its own). The wire's, the decoder's and the session's one enum.
+enum class ChunkKind { Media, Trailer };
+
+// "chunk 7" (its generation index, else its transport index) or "trailer (transport chunk
+// 16)": how messages, logs and errors name a payload, everywhere.
+inline std::string chunkName(ChunkKind kind, std::int64_t transport_index,
+                             std::optional<std::int64_t> generation_index) {
+    if (kind == ChunkKind::Trailer) {
+        return "trailer (transport chunk " + std::to_string(transport_index) + ")";
+    }
+    return "chunk " + std::to_string(generation_index.value_or(transport_index));
+}
 
 struct ChunkRecord {
     std::int64_t index = 0;

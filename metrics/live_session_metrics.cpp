@@ -67,7 +67,7 @@ LiveSessionMetrics::LiveSessionMetrics(const MetricsOptions& options)
     if (options.warmup_chunks < 0) {
         throw MetricError("warmup_chunks must be non-negative.");
     }
-    m_deadline_ms = options.slo_ms ? *options.slo_ms : steadyChunkDeadlineMs(options.fps);
+    m_deadline_ms = chunkDeadlineMs(options);
 }
 
 double LiveSessionMetrics::addRecord(const ChunkRecord& record) {

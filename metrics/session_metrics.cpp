@@ -8,6 +8,10 @@
 
 namespace lbm {
 
+double chunkDeadlineMs(std::optional<double> slo_ms, double fps) {
+    return slo_ms ? *slo_ms : steadyChunkDeadlineMs(fps);
+}
+
 SessionMetrics computeMetrics(const std::vector<ChunkRecord>& records,
                               const MetricsOptions& options) {
     if (records.empty()) {
@@ -20,7 +24,7 @@ SessionMetrics computeMetrics(const std::vector<ChunkRecord>& records,
     std::vector<ChunkRecord> ordered = records;
     std::stable_sort(ordered.begin(), ordered.end(),
                      [](const ChunkRecord& a, const ChunkRecord& b) { return a.index < b.index; });
-    const double deadline_ms = options.slo_ms ? *options.slo_ms : steadyChunkDeadlineMs(fps);
+    const double deadline_ms = chunkDeadlineMs(options);
     // With an explicit SLO the seed reaches total_frames / fps and dies of ZeroDivisionError
     // at fps == 0 (negative fps fails later, in simulate_playback); say what is wrong instead.
     if (!(fps > 0)) {

@@ -22,6 +22,13 @@ struct MetricsOptions {
     std::optional<double> session_wall_s;
 };
 
+// The chunk deadline every verdict and view uses: the SLO when one is given, else the video
+// one steady chunk holds at the target fps. MetricError when that fps is not positive.
+double chunkDeadlineMs(std::optional<double> slo_ms, double fps);
+inline double chunkDeadlineMs(const MetricsOptions& options) {
+    return chunkDeadlineMs(options.slo_ms, options.fps);
+}
+
 struct SessionMetrics {
     int chunks_received = 0;
     int warmup_chunks = 0;

@@ -1,6 +1,5 @@
 #include "ui/document_viewer.h"
 
-#include "metrics/geometry.h"
 #include "metrics/session_metrics.h"
 #include "ui/counters_panel.h"
 #include "ui/latency_chart_model.h"
@@ -43,8 +42,7 @@ bool DocumentViewer::open(const QString& path, QString* error) {
     const auto& session = m_document->sessions.front();
     const auto& config = m_document->config;
     const lbm::MetricsOptions options = lbm::report::metricsOptionsFor(config, session);
-    const double deadline =
-        config.chunk_slo_ms.value_or(lbm::steadyChunkDeadlineMs(config.target_fps));
+    const double deadline = lbm::chunkDeadlineMs(options);
     const int expected = m_document->workload.value(QStringLiteral("num_chunks")).toInt();
     m_chart->clearComparison();
     m_counters->reset(expected, m_document->workload.value(QStringLiteral("num_frames")).toInt(),

@@ -14,10 +14,10 @@ namespace lbm::ui {
 
 LiveReadout::LiveReadout(const Surfaces& surfaces, QObject* parent)
     : QObject(parent)
-    , m_s(surfaces) {}
+    , m_surfaces(surfaces) {}
 
 void LiveReadout::refresh() {
-    lbm::engine::SessionEngine& engine = *m_s.engine;
+    lbm::engine::SessionEngine& engine = *m_surfaces.engine;
     const auto& live = engine.liveMetrics();
     const auto& result = engine.result();
 
@@ -35,9 +35,10 @@ void LiveReadout::refresh() {
         }
         m_picture.wait = wait;
         // The chunk in flight grows on the chart once it is late enough to matter.
-        m_s.chart->setWaiting(LatencyChartModel::Waiting{wait.awaited_chunk, *waited * 1000.0});
+        m_surfaces.chart->setWaiting(
+            LatencyChartModel::Waiting{wait.awaited_chunk, *waited * 1000.0});
     } else {
-        m_s.chart->setWaiting(std::nullopt);
+        m_surfaces.chart->setWaiting(std::nullopt);
     }
     const QString title = windowTitleFor(m_picture);
     if (title != m_title) {
@@ -51,10 +52,10 @@ void LiveReadout::refresh() {
     }
 
     if (engine.hasSession() && !m_document) {
-        CountersPanel& counters = *m_s.counters;
+        CountersPanel& counters = *m_surfaces.counters;
         counters.showConnection(lbm::session::sessionStateName(engine.state()), engine.requestId());
         counters.showFrames(engine.framesDecoded(), engine.framesAnnounced());
-        counters.showObservedStalls(m_s.clock->stalls());
+        counters.showObservedStalls(m_surfaces.clock->stalls());
         if (!live.empty()) {
             const std::optional<double> ttfc =
                 result && result->ttfc_s ? result->ttfc_s : live.records().front().arrival_s;
@@ -78,15 +79,15 @@ void LiveReadout::refresh() {
 void LiveReadout::refreshHud() {
     // An opened document is not the live session: its numbers are in the chart and counters.
     if (m_document) {
-        if (!m_s.video->hud().lines().isEmpty()) {
-            m_s.video->hud().setLines({});
-            m_s.video->refreshOverlay();
+        if (!m_surfaces.video->hud().lines().isEmpty()) {
+            m_surfaces.video->hud().setLines({});
+            m_surfaces.video->refreshOverlay();
         }
         return;
     }
-    lbm::engine::SessionEngine& engine = *m_s.engine;
+    lbm::engine::SessionEngine& engine = *m_surfaces.engine;
     HudState state;
-    const auto& shown = m_s.video->displayedFrame();
+    const auto& shown = m_surfaces.video->displayedFrame();
     if (shown) {
         state.chunk_index = shown->chunk_index;
         state.frame_number = shown->frame_number;
@@ -99,7 +100,8 @@ void LiveReadout::refreshHud() {
             if ((it->kind == lbm::session::InteractionKind::Prompt ||
                  it->kind == lbm::session::InteractionKind::ScheduledPrompt) &&
                 it->started_chunk) {
-                const int k = std::max(1, m_k.value(it->event_id, 1));
+                // K as the interaction's record keeps it (the quality context reads it too).
+                const int k = std::max(1, it->transition_chunks.value_or(1));
                 const qint64 at = shown ? shown->chunk_index : *it->started_chunk;
                 state.prompt = it->summary;
                 state.transition_chunks = k;
@@ -112,16 +114,16 @@ void LiveReadout::refreshHud() {
         }
     }
     // Keys only while steering is live: a scripted rollout ignores them.
-    if (m_s.steering->isLive() && !m_s.steering->heldKeys().none()) {
-        state.keys = m_s.steering->heldKeys().letters().toUpper();
-        state.speed = m_s.steering->speedFactor();
+    if (m_surfaces.steering->isLive() && !m_surfaces.steering->heldKeys().none()) {
+        state.keys = m_surfaces.steering->heldKeys().letters().toUpper();
+        state.speed = m_surfaces.steering->speedFactor();
     }
     // The buffer a viewer has: decoded frames waiting for the screen (the player's own).
-    state.buffered_ahead_s = m_s.clock->bufferedAheadSeconds();
+    state.buffered_ahead_s = m_surfaces.clock->bufferedAheadSeconds();
     using lbm::playback::PlaybackClock;
-    const auto clock_state = m_s.clock->state();
+    const auto clock_state = m_surfaces.clock->state();
     if (clock_state == PlaybackClock::State::Stalled) {
-        state.stalled_ms = m_s.clock->stalls().ongoing_s * 1000.0;
+        state.stalled_ms = m_surfaces.clock->stalls().ongoing_s * 1000.0;
     }
     state.buffering = clock_state == PlaybackClock::State::Buffering;
     state.paused = clock_state == PlaybackClock::State::Paused;
@@ -129,9 +131,9 @@ void LiveReadout::refreshHud() {
         state.quality = m_quality_line(shown->chunk_index);
     }
     const QStringList lines = composeHudLines(state);
-    if (lines != m_s.video->hud().lines()) {
-        m_s.video->hud().setLines(lines);
-        m_s.video->refreshOverlay();
+    if (lines != m_surfaces.video->hud().lines()) {
+        m_surfaces.video->hud().setLines(lines);
+        m_surfaces.video->refreshOverlay();
     }
 }
 

@@ -7,7 +7,6 @@
 
 #include "ui/session_status.h"
 
-#include <QHash>
 #include <QObject>
 #include <QString>
 
@@ -42,9 +41,6 @@ public:
     };
     LiveReadout(const Surfaces& surfaces, QObject* parent = nullptr);
 
-    // Prompt event id -> transition_chunks, for the HUD's "(2/3)".
-    void setTransitionChunks(const QString& event_id, int chunks) { m_k.insert(event_id, chunks); }
-    void clearTransitions() { m_k.clear(); }
     // While a document is viewed the counters are its own.
     void setShowingDocument(bool showing) { m_document = showing; }
     // The HUD's quality line for the chunk on screen (empty: none yet), so the line speaks of
@@ -64,8 +60,7 @@ signals:
     void stallChanged(const QString& banner);
 
 private:
-    Surfaces m_s;
-    QHash<QString, int> m_k;
+    Surfaces m_surfaces;
     bool m_document = false;
     SessionPicture m_picture;
     QString m_title;

@@ -60,9 +60,6 @@ namespace {
 
 using lbm::playback::PlaybackClock;
 
-// Frames the engine queues for the view before its pump waits (the clock holds the rest).
-constexpr int kPresentationQueueFrames = 4;
-
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
@@ -320,7 +317,6 @@ void MainWindow::connectEngine() {
     });
     connect(m_engine, &SessionEngine::promptScheduled, this,
             [this](const QString& id, qint64 after, const QString& prompt, int k) {
-                m_readout->setTransitionChunks(id, k);
                 m_prompt_panel->addScheduled(id, prompt, k, after);
             });
     for (const auto signal : {&SessionEngine::warning, &SessionEngine::decoderProblem,
@@ -371,7 +367,7 @@ bool MainWindow::startSession() {
         showBanner(tr("Cannot start: %1").arg(error));
         return false;
     }
-    settings.presentation_capacity = kPresentationQueueFrames;
+    settings.present_frames = true;
 
     hideBanner();
     m_viewer->close();
@@ -379,18 +375,11 @@ bool MainWindow::startSession() {
     m_chart_model->clearComparison();
     m_chart_model->reset(m_form->deadlineMs(), settings.warmup_chunks,
                          static_cast<int>(settings.workload.numChunks()));
-    m_counters->reset(static_cast<int>(settings.workload.numChunks()),
-                      settings.workload.numFrames(), m_form->deadlineMs());
     m_prompt_panel->clearHistory();
     m_quality->startSession(settings.quality);
-    m_readout->clearTransitions();
     m_readout->setShowingDocument(false);
     m_steering->releaseAll();
     m_steering->clearLog();
-    for (const auto& update : settings.workload.prompt_updates) {
-        m_readout->setTransitionChunks(QString::fromStdString(update.eventId()),
-                                       update.transition_chunks);
-    }
     if (!m_engine->start(settings, &error)) {
         showBanner(tr("Cannot start: %1").arg(error));
         updateActions();
@@ -398,6 +387,9 @@ bool MainWindow::startSession() {
     }
     m_chart_model->attach(&m_engine->liveMetrics(),
                           static_cast<int>(settings.workload.numChunks()));
+    // The engine's deadline, the one its live metrics judge chunks by.
+    m_counters->reset(static_cast<int>(settings.workload.numChunks()),
+                      settings.workload.numFrames(), m_engine->liveMetrics().deadlineMs());
     m_feed->attach(m_engine, settings.target_fps, settings.playback_buffer_chunks);
     m_steering->setSession(m_engine, m_form->steeringEnabled());
     m_live_timer.start();
@@ -446,8 +438,7 @@ void MainWindow::sendPrompt(const QString& prompt, int transition_chunks,
         m_engine->schedulePrompt(*after, prompt, transition_chunks);
         return;
     }
-    m_readout->setTransitionChunks(m_engine->sendPrompt(prompt, transition_chunks),
-                                   transition_chunks);
+    m_engine->sendPrompt(prompt, transition_chunks);
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {

@@ -7,6 +7,7 @@
 #include "app/report/workload_json.h"
 #include "metrics/geometry.h"
 #include "metrics/metric_error.h"
+#include "metrics/session_metrics.h"
 #include "resources/bundled_resources.h"
 #include "ui/status_colors.h"
 
@@ -368,10 +369,8 @@ void SessionForm::setChunkTimeouts(double first_chunk_s, double chunk_s) {
 }
 
 double SessionForm::deadlineMs() const {
-    if (const auto slo = sloMs()) {
-        return *slo;
-    }
-    return targetFps() > 0 ? lbm::steadyChunkDeadlineMs(targetFps()) : 0.0;
+    // A form not yet valid (no fps and no SLO) has no deadline to show.
+    return sloMs() || targetFps() > 0 ? lbm::chunkDeadlineMs(sloMs(), targetFps()) : 0.0;
 }
 
 bool SessionForm::steeringEnabled() const {

@@ -49,9 +49,10 @@ struct EngineSettings {
     QString recording_path;
     // Decode the stream (frame counts per chunk, frame consumers, presentation).
     bool decode = true;
-    // Frames a view may take with SessionEngine::takeFrame(), queued up to this many ahead;
-    // 0 when nothing presents them.
-    int presentation_capacity = 0;
+    // A view presents the frames: they wait for it in the picture queue
+    // (SessionEngine::pictureQueue()), sized by the chunks' frame counts. False: nothing
+    // presents them, and frames go to the frame consumers only.
+    bool present_frames = false;
     // Run the visual quality analysis on the decoded frames (on a thread of its own; needs
     // decode), with these thresholds. The window always does; `bench --quality` asks.
     bool analyze_quality = false;

@@ -11,15 +11,6 @@
 
 namespace lbm::engine {
 
-lbm::MetricsOptions metricsOptionsFor(const EngineSettings& settings) {
-    lbm::MetricsOptions options;
-    options.fps = settings.target_fps;
-    options.warmup_chunks = settings.warmup_chunks;
-    options.slo_ms = settings.chunk_slo_ms;
-    options.playback_buffer_chunks = settings.playback_buffer_chunks;
-    return options;
-}
-
 report::RunConfig runConfigFor(const EngineSettings& settings) {
     report::RunConfig config;
     config.sessions = settings.sessions;

@@ -18,9 +18,9 @@ namespace lbm::engine {
 
 class SessionEngine;
 
-// compute_metrics()'s options for the run (TTFC and wall time are the session's own).
-lbm::MetricsOptions metricsOptionsFor(const EngineSettings& settings);
-// The document's "config" block for the run.
+// The document's "config" block for the run: the one translation of the settings' measuring
+// options. compute_metrics()'s options derive from it (report::metricsOptionsFor), for a
+// running session and a saved document alike.
 report::RunConfig runConfigFor(const EngineSettings& settings);
 
 class SessionDocumentBuilder {

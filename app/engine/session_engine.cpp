@@ -18,13 +18,9 @@
 #include <algorithm>
 
 namespace lbm::engine {
-namespace {
-
-// Decoded frames the decoder may hold ahead of the pump. Small: frames waiting for a view
-// wait in the presentation queue, and bytes beyond that wait compressed.
-constexpr int kDecoderQueueFrames = 4;
-
-} // namespace
+int pictureQueueFrames(int start_buffer_chunks, int frames_per_chunk) {
+    return (std::max(1, start_buffer_chunks) + 2) * std::max(1, frames_per_chunk);
+}
 
 SessionEngine::SessionEngine(QObject* parent)
     : QObject(parent)
@@ -42,16 +38,15 @@ void SessionEngine::addFrameConsumer(FrameConsumer consumer) {
 }
 
 void SessionEngine::resetSession() {
-    // Order: the client (no more chunks), then the decoder (the pump's wait returns), then
-    // the pump (joins), then what they fed.
+    // Order: the client (no more chunks), then the decoder (joins: a push blocked on a full
+    // picture queue returns), then what it fed.
     m_client.reset();
-    if (m_decoder) {
-        m_decoder->abort();
-    }
-    m_pump.reset();
-    m_quality.reset(); // after the pump that feeds it; what it had not analysed is dropped
     m_decoder.reset();
-    m_presentation.reset();
+    m_quality.reset(); // after the decoder that feeds it; what it had not analysed is dropped
+    if (m_pictures) {
+        m_pictures->abort(); // a view still holding it sees the end
+        m_pictures.reset();
+    }
     if (m_recorder) {
         m_recorder->close();
     }
@@ -88,9 +83,12 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     m_quality_chunks.clear();
     m_quality_warnings.clear();
     m_quality_done = false;
+    m_largest_chunk_frames = 0;
+    m_decoding_done = false;
     m_state = session::SessionState::Idle;
     try {
-        m_metrics = std::make_unique<LiveSessionMetrics>(metricsOptionsFor(settings));
+        m_metrics =
+            std::make_unique<LiveSessionMetrics>(report::metricsOptionsFor(runConfigFor(settings)));
         const FitResult fit = fitSessionStart(m_settings.workload, m_settings.model);
         if (fit.changed) {
             m_first_frame_note = fit.note;
@@ -120,9 +118,10 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
         }
         m_recording_path = m_settings.recording_path;
     }
-    if (m_settings.presentation_capacity > 0) {
-        m_presentation = std::make_unique<media::BoundedFrameQueue>(
-            std::max(2, m_settings.presentation_capacity));
+    if (m_settings.present_frames && m_settings.decode) {
+        // Sized as chunks land, from their metadata's frame counts.
+        m_pictures = std::make_shared<media::BoundedFrameQueue>(
+            pictureQueueFrames(m_settings.playback_buffer_chunks, 1));
     }
 
     if (m_settings.analyze_quality && m_settings.decode) {
@@ -154,6 +153,10 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     connect(m_client.get(), &session::SessionClient::timelineChanged, this,
             [this](const session::TimelineEvent& event) {
                 const auto* record = m_client->timeline().find(event.event_id);
+                if (record && record->transition_chunks) {
+                    // K as the record keeps it; sent before any chunk can name the prompt.
+                    m_quality_context.addPrompt(record->event_id, *record->transition_chunks);
+                }
                 emit timelineChanged(event, record ? *record : session::InteractionRecord{});
             });
     connect(m_client.get(), &session::SessionClient::warning, this, &SessionEngine::warning);
@@ -201,9 +204,7 @@ QString SessionEngine::sendPrompt(const QString& prompt, int transition_chunks) 
     if (!m_client) {
         return {};
     }
-    const QString id = m_client->sendPrompt(prompt, transition_chunks);
-    m_quality_context.addPrompt(id, transition_chunks);
-    return id;
+    return m_client->sendPrompt(prompt, transition_chunks);
 }
 
 QString SessionEngine::schedulePrompt(qint64 after_chunk, const QString& prompt,
@@ -212,7 +213,6 @@ QString SessionEngine::schedulePrompt(qint64 after_chunk, const QString& prompt,
         return {};
     }
     const QString id = m_client->schedulePrompt(after_chunk, prompt, transition_chunks);
-    m_quality_context.addPrompt(id, transition_chunks);
     emit promptScheduled(id, after_chunk, prompt, transition_chunks);
     return id;
 }
@@ -264,16 +264,16 @@ std::optional<double> SessionEngine::secondsSinceLastChunk() const {
 }
 
 qint64 SessionEngine::framesDecoded() const {
-    return m_pump ? m_pump->framesPumped() : 0;
+    return m_decoder ? m_decoder->framesDecoded() : 0;
 }
 
 std::map<qint64, qint64> SessionEngine::framesDecodedPerChunk() const {
-    return m_pump ? m_pump->framesPerChunk() : std::map<qint64, qint64>{};
+    return m_decoder ? m_decoder->framesPerChunk() : std::map<qint64, qint64>{};
 }
 
 bool SessionEngine::decodingFinished() const {
     // No decoder: nothing arrived (or decoding is off), so nothing is pending.
-    return !m_pump || m_pump->finished();
+    return !m_decoder || m_decoding_done;
 }
 
 media::DecoderStats SessionEngine::decoderStats() const {
@@ -282,14 +282,6 @@ media::DecoderStats SessionEngine::decoderStats() const {
 
 qint64 SessionEngine::recordedBytes() const {
     return m_recorder ? m_recorder->bytesWritten() : 0;
-}
-
-std::optional<media::DecodedFrame> SessionEngine::takeFrame() {
-    return m_presentation ? m_presentation->tryPop() : std::nullopt;
-}
-
-bool SessionEngine::presentationDrained() const {
-    return !m_presentation || m_presentation->isDrained();
 }
 
 bool SessionEngine::waitForFinished(int timeout_ms) {
@@ -305,11 +297,11 @@ bool SessionEngine::waitForFinished(int timeout_ms) {
         connect(this, &SessionEngine::qualityDone, &loop, &QEventLoop::quit);
         tick.start(std::clamp<qint64>(deadline.remainingTime(), 0, 50));
         loop.exec();
-        // A presentation queue nobody takes from (no view listens for framesReady) must not
-        // hold the decoder up at the end; a view's frames are its own to take.
-        if (m_result && m_presentation &&
+        // A picture queue nobody takes from (no view listens for framesReady) must not hold
+        // the decoder up at the end; a view's frames are its own to take.
+        if (m_result && m_pictures &&
             !isSignalConnected(QMetaMethod::fromSignal(&SessionEngine::framesReady))) {
-            while (m_presentation->tryPop()) {
+            while (m_pictures->tryPop()) {
             }
         }
     }
@@ -326,37 +318,20 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
     emit payloadLanded(chunk);
     if (m_settings.decode) {
         if (!m_decoder) {
-            // Made with the first bytes: a decoder that never sees one would only complain
-            // about a missing moov after a failed connection.
-            media::DecoderOptions options;
-            options.frame_queue_capacity = kDecoderQueueFrames;
-            m_decoder = std::make_unique<media::StreamDecoder>(options);
-            connect(m_decoder.get(), &media::StreamDecoder::errorOccurred, this,
-                    &SessionEngine::onDecoderError);
-            FramePump::Hooks hooks;
-            hooks.presentation_ready = [this] {
-                QMetaObject::invokeMethod(this, &SessionEngine::framesReady, Qt::QueuedConnection);
-            };
-            quality::QualityWorker* analysis = m_quality.get();
-            hooks.finished = [this, analysis] {
-                if (analysis) {
-                    analysis->finish(); // the last frame is in: the last chunks become final
-                }
-                QMetaObject::invokeMethod(this, &SessionEngine::decodingDone, Qt::QueuedConnection);
-            };
-            std::vector<FrameConsumer> consumers = m_frame_consumers;
-            if (analysis) {
-                consumers.emplace_back(
-                    [analysis](const media::DecodedFrame& frame) { analysis->pushFrame(frame); });
+            startDecoder();
+        }
+        if (chunk.isMedia()) {
+            m_largest_chunk_frames = std::max(m_largest_chunk_frames, chunk.numFrames());
+            if (m_pictures) {
+                m_pictures->setCapacity(
+                    pictureQueueFrames(m_settings.playback_buffer_chunks, m_largest_chunk_frames));
             }
-            m_pump = std::make_unique<FramePump>(*m_decoder, std::move(consumers),
-                                                 m_presentation.get(), std::move(hooks));
         }
         media::ChunkInfo info;
         info.transport_index = chunk.transportChunkIndex();
         info.generation_index = chunk.generationChunkIndex();
         info.num_frames = chunk.numFrames();
-        info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
+        info.kind = chunk.kind();
         if (m_quality && chunk.isMedia() && chunk.generationChunkIndex()) {
             // Before its bytes: the analysis reads a chunk's frames knowing what was meant
             // to happen in it (a transition running, the camera moving).
@@ -396,12 +371,61 @@ void SessionEngine::onFinished(const session::SessionResult& result) {
         m_decoder->finish();
     }
     emit finished(result);
-    if (!m_pump) {
+    if (!m_decoder) {
+        if (m_pictures) {
+            m_pictures->close();
+            emit framesReady(); // a view sees the end of a stream that never began
+        }
         if (m_quality) {
             m_quality->finish();
         }
         emit decodingDone(); // nothing was decoded, so nothing is pending
     }
+}
+
+void SessionEngine::startDecoder() {
+    // Made with the first bytes: a decoder that never sees one would only complain about a
+    // missing moov after a failed connection.
+    media::DecoderOptions options;
+    options.picture_queue = m_pictures;
+    options.queue_frames = m_pictures != nullptr;
+    std::vector<FrameConsumer> consumers = m_frame_consumers;
+    if (quality::QualityWorker* analysis = m_quality.get()) {
+        consumers.emplace_back(
+            [analysis](const media::DecodedFrame& frame) { analysis->pushFrame(frame); });
+    }
+    if (!consumers.empty()) {
+        options.frame_observer = [consumers =
+                                      std::move(consumers)](const media::DecodedFrame& frame) {
+            for (const FrameConsumer& consume : consumers) {
+                consume(frame);
+            }
+        };
+    }
+    m_decoder = std::make_unique<media::StreamDecoder>(options);
+    // The decoder emits on its own thread: these are queued to this one.
+    connect(m_decoder.get(), &media::StreamDecoder::errorOccurred, this,
+            &SessionEngine::onDecoderError);
+    connect(m_decoder.get(), &media::StreamDecoder::framesAvailable, this,
+            &SessionEngine::framesReady);
+    // An end queued by the last session's decoder must not end this one's decoding.
+    connect(m_decoder.get(), &media::StreamDecoder::ended, this,
+            [this, serial = ++m_decoder_serial] {
+                if (serial == m_decoder_serial && !m_decoding_done) {
+                    onDecoderEnded();
+                }
+            });
+}
+
+void SessionEngine::onDecoderEnded() {
+    m_decoding_done = true;
+    if (m_quality) {
+        m_quality->finish(); // the last frame is in: the last chunks become final
+    }
+    if (m_pictures) {
+        emit framesReady(); // the queue closed
+    }
+    emit decodingDone();
 }
 
 void SessionEngine::startQualityAnalysis() {

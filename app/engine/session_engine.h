@@ -2,16 +2,16 @@
 // The one engine every session runs on: the window, `bench`, the tests and the benchmarks
 // start sessions here and nobody wires the parts again. It owns the session client (network
 // thread), the built-in simulator (its own thread) when asked for, the raw recorder, the
-// decoder (its own thread) and the frame pump, and the live metrics; it feeds each chunk to
+// decoder (its own thread) and the picture queue it fills for a view, and the live metrics;
+// it feeds each chunk to
 // them in one order (recording first, so the bytes are on disk whatever happens next) and
 // tells its views what changed. Qt Core only: views (widgets, a terminal) read it.
 //
 // An engine runs one session at a time and may run several in turn (`bench --sessions`);
 // the built-in simulator stays up between them. Signals come on the thread the engine
-// lives on. Frame consumers run on the pump thread.
+// lives on. Frame consumers run on the decoder thread.
 
 #include "app/engine/engine_settings.h"
-#include "app/engine/frame_pump.h"
 #include "app/media/bounded_frame_queue.h"
 #include "app/media/decoded_frame.h"
 #include "app/media/decoder_stats.h"
@@ -29,6 +29,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -51,6 +52,15 @@ namespace lbm::engine {
 
 class InProcessSimulator;
 
+// Sees every decoded frame on the decoder thread, in stream order; must hand work on rather
+// than do it (it holds up decoding).
+using FrameConsumer = std::function<void(const media::DecodedFrame& frame)>;
+
+// The picture queue's size for a start buffer of start_buffer_chunks and chunks of up to
+// frames_per_chunk frames (their metadata): the buffer, the chunk whose last frame comes with
+// the next one, and one more. Beyond it the decoder waits, holding compressed bytes.
+int pictureQueueFrames(int start_buffer_chunks, int frames_per_chunk);
+
 // A media chunk's interaction ids, kept after its bytes are gone (for the CSV and views).
 struct ChunkInteractionIds {
     qint64 index = 0;
@@ -66,7 +76,7 @@ public:
     // Aborts a running session and joins every thread it started.
     ~SessionEngine() override;
 
-    // Consumers of every decoded frame, called on the pump thread for the next sessions.
+    // Consumers of every decoded frame, called on the decoder thread for the next sessions.
     void addFrameConsumer(FrameConsumer consumer);
 
     // Brings the endpoint up without starting a session: the built-in simulator when the
@@ -138,10 +148,10 @@ public:
     bool qualityFinished() const { return !m_quality || m_quality_done; }
     QStringList qualityWarnings() const { return m_quality_warnings; }
 
-    // The next frame for a view (EngineSettings::presentation_capacity > 0), or nullopt.
-    std::optional<media::DecodedFrame> takeFrame();
-    // True once the stream ended and a view took every frame.
-    bool presentationDrained() const;
+    // The frames waiting for a view (EngineSettings::present_frames), filled by the decoder
+    // thread, closed at the end of the stream; null without a view. One per session: a view
+    // keeps the last one for as long as it shows its frames.
+    std::shared_ptr<media::BoundedFrameQueue> pictureQueue() const { return m_pictures; }
 
     // Waits (running the event loop) until the session, its decoding and its quality
     // analysis finished, or timeout_ms passed; for `bench` and tests. True when all did.
@@ -169,7 +179,8 @@ signals:
     void decoderProblem(const QString& text);
     void recordingFailed(const QString& text);
     void finished(const lbm::session::SessionResult& result);
-    // Frames are waiting for takeFrame(), or the presentation queue ended.
+    // The picture queue changed in a way a view decides on: frames came after it was empty,
+    // a chunk's first or last frame came, or it closed (at most a few times per chunk).
     void framesReady();
     // Every decoded frame was handed on (after finished(), or after the stream ended).
     void decodingDone();
@@ -185,6 +196,8 @@ private:
     void onChunk(const session::ChunkEvent& chunk);
     void onFinished(const session::SessionResult& result);
     void onDecoderError(const QString& text);
+    void startDecoder();
+    void onDecoderEnded();
     void startQualityAnalysis();
     void onChunkQuality(const quality::ChunkQuality& chunk);
 
@@ -194,10 +207,11 @@ private:
     std::unique_ptr<session::SessionClient> m_client;
     std::unique_ptr<media::Recorder> m_recorder;
     std::unique_ptr<media::StreamDecoder> m_decoder;
-    std::unique_ptr<media::BoundedFrameQueue> m_presentation;
-    // Declared before the pump: the pump (which feeds it) is destroyed first.
+    std::shared_ptr<media::BoundedFrameQueue> m_pictures;
     std::unique_ptr<quality::QualityWorker> m_quality;
-    std::unique_ptr<FramePump> m_pump;
+    int m_largest_chunk_frames = 0;
+    bool m_decoding_done = false;
+    quint64 m_decoder_serial = 0; // which decoder's end is this session's
     std::unique_ptr<LiveSessionMetrics> m_metrics;
     QUrl m_url;
     session::SessionState m_state = session::SessionState::Idle;

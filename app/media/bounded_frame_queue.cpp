@@ -18,6 +18,7 @@ BoundedFrameQueue::PushResult BoundedFrameQueue::push(DecodedFrame frame) {
             return PushResult::Aborted;
         }
         was_empty = m_frames.empty();
+        m_newest_chunk = frame.tag().chunkIndex();
         m_frames.push_back(std::move(frame));
         m_high_water = std::max(m_high_water, static_cast<int>(m_frames.size()));
     }
@@ -66,6 +67,24 @@ std::optional<DecodedFrame> BoundedFrameQueue::pop(int timeout_ms) {
 bool BoundedFrameQueue::isDrained() const {
     std::lock_guard lock(m_mutex);
     return (m_closed || m_aborted) && m_frames.empty();
+}
+
+BoundedFrameQueue::Contents BoundedFrameQueue::contents() const {
+    std::lock_guard lock(m_mutex);
+    return Contents{static_cast<int>(m_frames.size()), m_newest_chunk, m_closed || m_aborted};
+}
+
+void BoundedFrameQueue::setCapacity(int capacity) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_capacity = std::max(capacity, 1);
+    }
+    m_not_full.notify_all();
+}
+
+int BoundedFrameQueue::capacity() const {
+    std::lock_guard lock(m_mutex);
+    return m_capacity;
 }
 
 int BoundedFrameQueue::size() const {

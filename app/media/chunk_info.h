@@ -2,6 +2,8 @@
 // What the session knows about one transport payload when it hands the bytes to the media
 // layer: the chunk's identity from its video.chunk_metadata and how many frames it holds.
 
+#include "metrics/chunk_record.h"
+
 #include <QString>
 #include <QtGlobal>
 
@@ -9,7 +11,7 @@
 
 namespace lbm::media {
 
-enum class ChunkKind { Media, Trailer };
+using ChunkKind = lbm::ChunkKind;
 
 struct ChunkInfo {
     qint64 transport_index = 0;
@@ -21,10 +23,8 @@ struct ChunkInfo {
 
 // "chunk 7" / "trailer (transport chunk 16)": how errors and logs name a chunk.
 inline QString describeChunk(const ChunkInfo& info) {
-    if (info.kind == ChunkKind::Trailer) {
-        return QStringLiteral("trailer (transport chunk %1)").arg(info.transport_index);
-    }
-    return QStringLiteral("chunk %1").arg(info.generation_index.value_or(info.transport_index));
+    return QString::fromStdString(
+        lbm::chunkName(info.kind, info.transport_index, info.generation_index));
 }
 
 } // namespace lbm::media

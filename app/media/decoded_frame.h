@@ -21,6 +21,9 @@ public:
     DecodedFrame() = default;
     // Takes a reference to frame's buffers (av_frame_ref), never a pixel copy.
     DecodedFrame(const AVFrame* frame, const FrameTag& tag);
+    // A placed frame without a picture: what schedules and queues are tested with.
+    explicit DecodedFrame(const FrameTag& tag)
+        : m_tag(tag) {}
 
     const FrameTag& tag() const { return m_tag; }
     qint64 globalFrameNumber() const { return m_tag.global_frame_number; }

@@ -16,11 +16,23 @@ struct FrameTag {
     qint64 transport_index = -1;
     std::optional<qint64> generation_index;
     int index_in_chunk = -1;
+    // How many frames that chunk holds (its metadata's num_frames); 0 when unplaced.
+    int frames_in_chunk = 0;
     // The payload whose bytes carried the frame: usually the next one for a chunk's last
     // frame, because fragments lag one frame behind chunks.
     qint64 carried_by_transport_index = -1;
     // Presentation time from the container, in seconds from the stream start.
     double pts_s = 0.0;
+
+    // The chunk the frame is shown as part of: its generation index, else its transport
+    // index (0 for a frame beyond the metadata, which has neither).
+    qint64 chunkIndex() const {
+        return generation_index.value_or(transport_index < 0 ? 0 : transport_index);
+    }
+    bool isFirstOfChunk() const { return index_in_chunk == 0; }
+    bool isLastOfChunk() const {
+        return frames_in_chunk > 0 && index_in_chunk == frames_in_chunk - 1;
+    }
 };
 
 } // namespace lbm::media

@@ -230,6 +230,7 @@ struct StreamDecoder::Worker {
             tag.transport_index = span->info.transport_index;
             tag.generation_index = span->info.generation_index;
             tag.index_in_chunk = static_cast<int>(sequence - span->first_frame);
+            tag.frames_in_chunk = span->info.num_frames;
         } else {
             owner.m_frames_unexpected.fetch_add(1);
         }
@@ -248,13 +249,25 @@ struct StreamDecoder::Worker {
                                       .arg(sequence),
                               false);
         }
+        if (tag.generation_index) {
+            std::lock_guard lock(owner.m_status_mutex);
+            ++owner.m_frames_per_chunk[*tag.generation_index];
+        }
         DecodedFrame decoded(frame.get(), tag);
-        const auto pushed = owner.m_frames.push(std::move(decoded));
+        if (owner.m_options.frame_observer) {
+            owner.m_options.frame_observer(decoded);
+        }
+        if (!owner.m_options.queue_frames) {
+            owner.m_frames_decoded.fetch_add(1);
+            return !owner.m_bytes.isAborted();
+        }
+        const auto pushed = owner.m_frames->push(std::move(decoded));
         if (pushed == BoundedFrameQueue::PushResult::Aborted) {
             return false;
         }
         owner.m_frames_decoded.fetch_add(1);
-        if (pushed == BoundedFrameQueue::PushResult::QueuedAfterEmpty) {
+        if (pushed == BoundedFrameQueue::PushResult::QueuedAfterEmpty || tag.isFirstOfChunk() ||
+            tag.isLastOfChunk()) {
             emit owner.framesAvailable();
         }
         return true;
@@ -352,7 +365,9 @@ struct StreamDecoder::Worker {
 StreamDecoder::StreamDecoder(const DecoderOptions& options, QObject* parent)
     : QObject(parent)
     , m_options(options)
-    , m_frames(options.frame_queue_capacity) {
+    , m_frames(options.picture_queue
+                   ? options.picture_queue
+                   : std::make_shared<BoundedFrameQueue>(options.frame_queue_capacity)) {
     limitFfmpegAllocations();
     m_thread = std::thread([this] { run(); });
 }
@@ -374,22 +389,32 @@ void StreamDecoder::finish() {
 
 void StreamDecoder::abort() {
     m_bytes.abort();
-    m_frames.abort();
+    m_frames->abort();
 }
 
 std::optional<DecodedFrame> StreamDecoder::popFrame(int timeout_ms) {
-    return m_frames.pop(timeout_ms);
+    return m_frames->pop(timeout_ms);
 }
 
 bool StreamDecoder::isDrained() const {
     std::lock_guard lock(m_status_mutex);
-    return m_state != DecoderState::Running && m_frames.isDrained();
+    return m_state != DecoderState::Running && m_frames->isDrained();
+}
+
+bool StreamDecoder::hasEnded() const {
+    std::lock_guard lock(m_status_mutex);
+    return m_state != DecoderState::Running;
 }
 
 bool StreamDecoder::waitForEnd(int timeout_ms) const {
     std::unique_lock lock(m_status_mutex);
     return m_status_changed.wait_for(lock, std::chrono::milliseconds(std::max(timeout_ms, 0)),
                                      [&] { return m_state != DecoderState::Running; });
+}
+
+std::map<qint64, qint64> StreamDecoder::framesPerChunk() const {
+    std::lock_guard lock(m_status_mutex);
+    return m_frames_per_chunk;
 }
 
 DecoderStats StreamDecoder::stats() const {
@@ -410,9 +435,9 @@ DecoderStats StreamDecoder::stats() const {
     stats.frames_decoded = m_frames_decoded.load();
     stats.frames_corrupt = m_frames_corrupt.load();
     stats.frames_unexpected = m_frames_unexpected.load();
-    stats.frames_queued = m_frames.size();
-    stats.frames_queued_high_water = m_frames.highWater();
-    stats.frame_queue_capacity = m_frames.capacity();
+    stats.frames_queued = m_frames->size();
+    stats.frames_queued_high_water = m_frames->highWater();
+    stats.frame_queue_capacity = m_frames->capacity();
     return stats;
 }
 
@@ -450,9 +475,9 @@ void StreamDecoder::endWith(DecoderState state) {
     }
     m_status_changed.notify_all();
     if (state == DecoderState::Aborted) {
-        m_frames.abort();
+        m_frames->abort();
     } else {
-        m_frames.close();
+        m_frames->close();
     }
     emit ended();
 }

@@ -3,13 +3,15 @@
 // ffplay's read + decode threads do: libavformat's mov demuxer reads through a custom
 // AVIOContext whose read callback blocks until the network side pushes more bytes, and
 // libavcodec decodes H.264 (receive until EAGAIN, then send; drain at the end). Frames come
-// out tagged with their chunk, their index in it and their global number, through a
-// bounded queue: a slow consumer stalls the decoder, never the network thread.
+// out tagged with their chunk, their index in it and their global number, through one
+// bounded picture queue (the decoder's own, or the presenter's): a slow consumer stalls the
+// decoder, never the network thread.
 //
 // Threading contract:
 //  - pushChunk(), finish(), abort() and stats() may be called from any thread and never
 //    wait for the decoder (a short lock to append, then a notify).
 //  - popFrame() is for one consumer thread; it blocks only the caller.
+//  - DecoderOptions::frame_observer runs on the decoder thread.
 //  - Signals are emitted from the decoder thread; connect with the default (auto) type and
 //    receivers living on other threads get them queued.
 //  - The decoder thread starts in the constructor; the destructor aborts and joins it.
@@ -26,15 +28,28 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <functional>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
 
 namespace lbm::media {
 
+using FrameObserver = std::function<void(const DecodedFrame& frame)>;
+
 struct DecoderOptions {
-    // Frames the decoder may get ahead of the consumer before it blocks.
+    // Frames the decoder may get ahead of the consumer before it blocks (its own queue).
     int frame_queue_capacity = 32;
+    // The picture queue frames go to when a presenter owns it (shared, so it outlives the
+    // decoder for a presenter still showing its last frames); null: the decoder's own.
+    std::shared_ptr<BoundedFrameQueue> picture_queue;
+    // False: frames go to frame_observer only and none is queued (nobody presents them).
+    bool queue_frames = true;
+    // Sees every frame on the decoder thread before it is queued (counting, analysis), in
+    // stream order. It holds up decoding while it runs, so it must hand work on, not do it.
+    FrameObserver frame_observer;
     // libavcodec threads; 0 lets FFmpeg choose from the core count.
     int thread_count = 0;
     // Slice threads only (and AV_CODEC_FLAG_LOW_DELAY), so a frame leaves the decoder as soon
@@ -66,6 +81,9 @@ public:
     std::optional<DecodedFrame> popFrame(int timeout_ms = -1);
     // True once the decoder thread has ended and every frame was taken.
     bool isDrained() const;
+    // True once the decoder thread has ended (every frame went to the observer and queue).
+    bool hasEnded() const;
+    qint64 framesDecoded() const { return m_frames_decoded.load(); }
     // Waits for the decoder thread to end (it may be blocked on a full queue until the
     // consumer pops). True when it ended within timeout_ms.
     bool waitForEnd(int timeout_ms) const;
@@ -73,8 +91,13 @@ public:
     DecoderStats stats() const;
     const DecoderOptions& options() const { return m_options; }
 
+    // generation index -> frames decoded for it.
+    std::map<qint64, qint64> framesPerChunk() const;
+
 signals:
-    // The frame queue went from empty to non-empty: pop until popFrame(0) returns nullopt.
+    // The frame queue went from empty to non-empty (pop until popFrame(0) returns nullopt),
+    // or a chunk's first or last frame was queued (a start buffer of whole chunks may now be
+    // complete). At most a few per chunk, so a presenter need not poll.
     void framesAvailable();
     // "chunk 7: Invalid data found when processing input (...)". Decoding goes on after a
     // damaged frame; it stops (state Failed) when the container itself is broken.
@@ -92,13 +115,14 @@ private:
 
     const DecoderOptions m_options;
     ChunkByteQueue m_bytes;
-    BoundedFrameQueue m_frames;
+    const std::shared_ptr<BoundedFrameQueue> m_frames;
 
     mutable std::mutex m_status_mutex;
     mutable std::condition_variable m_status_changed;
     DecoderState m_state = DecoderState::Running;
     int m_error_count = 0;
     QString m_first_error;
+    std::map<qint64, qint64> m_frames_per_chunk; // guarded by m_status_mutex
 
     std::atomic<qint64> m_frames_decoded{0};
     std::atomic<qint64> m_frames_corrupt{0};

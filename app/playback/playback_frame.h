@@ -24,8 +24,7 @@ struct PlaybackFrame {
         playback.picture = frame;
         playback.frame_number = frame.globalFrameNumber();
         const auto& tag = frame.tag();
-        playback.chunk_index =
-            tag.generation_index.value_or(tag.transport_index < 0 ? 0 : tag.transport_index);
+        playback.chunk_index = tag.chunkIndex();
         playback.index_in_chunk = tag.index_in_chunk;
         return playback;
     }

@@ -4,6 +4,8 @@
 // is reported with a reason instead of being half-used; an unknown type is passed through so
 // a newer server does not break an older client.
 
+#include "metrics/chunk_record.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -19,7 +21,7 @@ struct VideoStart {
     QJsonObject config; // the accepted request, echoed (includes the first frame)
 };
 
-enum class ChunkKind { Media, Trailer };
+using ChunkKind = lbm::ChunkKind;
 
 struct ChunkMetadata {
     QString request_id;

@@ -98,7 +98,8 @@ SessionDocument sessionDocumentFromJson(const QJsonObject& object);
 
 // compute_metrics()'s keyword arguments for one recorded session of a run, as the benchmark
 // passes them: the run's target fps, warmup, SLO and start buffer, the session's TTFC and wall.
-lbm::MetricsOptions metricsOptionsFor(const RunConfig& config, const SessionEntry& session);
+lbm::MetricsOptions metricsOptionsFor(const RunConfig& config,
+                                      const SessionEntry& session = SessionEntry{});
 
 // Atomic write (QSaveFile): the file is replaced only when everything was written.
 // Throws ReportError with the path and the reason.

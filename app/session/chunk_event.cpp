@@ -39,11 +39,8 @@ ChunkRecord ChunkEvent::record() const {
 }
 
 QString ChunkEvent::describe() const {
-    if (isTrailer()) {
-        return QStringLiteral("trailer (transport chunk %1)").arg(m_data->transport_chunk_index);
-    }
-    return QStringLiteral("chunk %1")
-        .arg(m_data->generation_chunk_index.value_or(m_data->transport_chunk_index));
+    return QString::fromStdString(lbm::chunkName(m_data->kind, m_data->transport_chunk_index,
+                                                 m_data->generation_chunk_index));
 }
 
 } // namespace lbm::session

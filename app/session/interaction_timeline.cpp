@@ -186,6 +186,9 @@ void InteractionTimeline::apply(const TimelineEvent& event) {
         record.kind = event.kind;
         record.summary = event.detail;
         record.sent_s = event.t_s;
+        if (event.transition_chunks) {
+            record.transition_chunks = event.transition_chunks;
+        }
         break;
     case TimelineEventType::Queued:
         if (!record.queued_s) {

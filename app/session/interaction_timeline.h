@@ -53,6 +53,7 @@ struct TimelineEvent {
     std::optional<qint64> chunk_index;               // Started / Active / Completed
     QString detail;                                  // Sent: what was asked; Error: the message
     QString code;                                    // Error: the server's code, if any
+    std::optional<int> transition_chunks;            // Sent prompts: their K
 };
 
 struct InteractionRecord {
@@ -70,6 +71,9 @@ struct InteractionRecord {
     QString event_id;
     InteractionKind kind = InteractionKind::Unknown;
     QString summary; // the prompt text, or the camera value
+    // A prompt's K, the chunks its transition was asked to take: the one place the quality
+    // context and the HUD read it from.
+    std::optional<int> transition_chunks;
     std::optional<double> sent_s;
     std::optional<double> queued_s;
     std::optional<qint64> started_chunk;

@@ -37,8 +37,10 @@ SessionClient::SessionClient(QObject* parent)
 
 SessionClient::~SessionClient() {
     if (m_worker) {
-        QMetaObject::invokeMethod(m_worker, "abort", Qt::BlockingQueuedConnection,
-                                  Q_ARG(QString, QStringLiteral("The session was closed.")));
+        SessionWorker* worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker, [worker] { worker->abort(QStringLiteral("The session was closed.")); },
+            Qt::BlockingQueuedConnection);
     }
     m_thread->quit();
     m_thread->wait();
@@ -80,7 +82,8 @@ void SessionClient::start(const SessionOptions& options) {
         emit finished(result);
     });
     m_thread->start();
-    QMetaObject::invokeMethod(worker, "begin", Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        worker, [worker] { worker->begin(); }, Qt::QueuedConnection);
 }
 
 void SessionClient::applyTimeline(const TimelineEvent& event) {
@@ -90,7 +93,8 @@ void SessionClient::applyTimeline(const TimelineEvent& event) {
 
 QString SessionClient::submit(InteractionKind kind, const QString& summary,
                               const QJsonObject& message, const QString& problem,
-                              const QString& event_id, std::optional<qint64> after_chunk) {
+                              const QString& event_id, std::optional<int> transition_chunks,
+                              std::optional<qint64> after_chunk) {
     if (!problem.isEmpty() || !m_worker || m_result) {
         TimelineEvent event;
         event.type = TimelineEventType::Error;
@@ -102,16 +106,21 @@ QString SessionClient::submit(InteractionKind kind, const QString& summary,
         applyTimeline(event);
         return event_id;
     }
+    SessionWorker* worker = m_worker;
+    SessionWorker::PendingInteraction interaction{event_id, kind, summary, message,
+                                                  transition_chunks};
     if (after_chunk) {
-        QMetaObject::invokeMethod(m_worker, "scheduleInteraction", Qt::QueuedConnection,
-                                  Q_ARG(QString, event_id), Q_ARG(int, static_cast<int>(kind)),
-                                  Q_ARG(QString, summary), Q_ARG(QJsonObject, message),
-                                  Q_ARG(qint64, *after_chunk));
+        QMetaObject::invokeMethod(
+            worker,
+            [worker, interaction, after = *after_chunk] {
+                worker->scheduleInteraction(interaction, after);
+            },
+            Qt::QueuedConnection);
         return event_id;
     }
-    QMetaObject::invokeMethod(m_worker, "sendInteraction", Qt::QueuedConnection,
-                              Q_ARG(QString, event_id), Q_ARG(int, static_cast<int>(kind)),
-                              Q_ARG(QString, summary), Q_ARG(QJsonObject, message));
+    QMetaObject::invokeMethod(
+        worker, [worker, interaction] { worker->sendInteraction(interaction); },
+        Qt::QueuedConnection);
     return event_id;
 }
 
@@ -120,7 +129,8 @@ QString SessionClient::sendPrompt(const QString& prompt, int transition_chunks) 
     return submit(InteractionKind::Prompt,
                   QStringLiteral("'%1' over %2 chunk(s)").arg(prompt).arg(transition_chunks),
                   protocol::promptInteractionMessage(id, prompt, transition_chunks),
-                  protocol::promptInteractionProblem(prompt, transition_chunks), id);
+                  protocol::promptInteractionProblem(prompt, transition_chunks), id,
+                  transition_chunks);
 }
 
 QString SessionClient::schedulePrompt(qint64 after_chunk, const QString& prompt,
@@ -129,7 +139,8 @@ QString SessionClient::schedulePrompt(qint64 after_chunk, const QString& prompt,
     return submit(InteractionKind::Prompt,
                   QStringLiteral("'%1' over %2 chunk(s)").arg(prompt).arg(transition_chunks),
                   protocol::promptInteractionMessage(id, prompt, transition_chunks),
-                  protocol::promptInteractionProblem(prompt, transition_chunks), id, after_chunk);
+                  protocol::promptInteractionProblem(prompt, transition_chunks), id,
+                  transition_chunks, after_chunk);
 }
 
 QString SessionClient::cameraProblem(const protocol::CameraSe3& value) const {
@@ -164,13 +175,17 @@ QString SessionClient::sendCameraTarget(const protocol::CameraSe3& pose,
 
 void SessionClient::stop() {
     if (m_worker) {
-        QMetaObject::invokeMethod(m_worker, "requestStop", Qt::QueuedConnection);
+        SessionWorker* worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker, [worker] { worker->requestStop(); }, Qt::QueuedConnection);
     }
 }
 
 void SessionClient::abort(const QString& reason) {
     if (m_worker) {
-        QMetaObject::invokeMethod(m_worker, "abort", Qt::QueuedConnection, Q_ARG(QString, reason));
+        SessionWorker* worker = m_worker;
+        QMetaObject::invokeMethod(
+            worker, [worker, reason] { worker->abort(reason); }, Qt::QueuedConnection);
     }
 }
 

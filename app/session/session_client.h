@@ -74,8 +74,10 @@ signals:
     void finished(const lbm::session::SessionResult& result);
 
 private:
+    // transition_chunks: a prompt's K, kept on its record.
     QString submit(InteractionKind kind, const QString& summary, const QJsonObject& message,
                    const QString& problem, const QString& event_id,
+                   std::optional<int> transition_chunks = std::nullopt,
                    std::optional<qint64> after_chunk = std::nullopt);
     void applyTimeline(const TimelineEvent& event);
     // Why a camera interaction must not go out (a scripted session, a bad value); empty if ok.

@@ -36,10 +36,10 @@ SessionWorker::SessionWorker(SessionOptions options)
     m_result.expected_frames = m_options.workload.numFrames();
     for (const PromptUpdate& update : m_options.workload.prompt_updates) {
         insertScheduled(update.after_chunk,
-                        PendingInteraction{QString::fromStdString(update.eventId()),
-                                           InteractionKind::ScheduledPrompt,
-                                           QString::fromStdString(update.prompt),
-                                           protocol::promptUpdateMessage(update)});
+                        PendingInteraction{
+                            QString::fromStdString(update.eventId()),
+                            InteractionKind::ScheduledPrompt, QString::fromStdString(update.prompt),
+                            protocol::promptUpdateMessage(update), update.transition_chunks});
     }
 }
 

@@ -33,19 +33,27 @@ public:
     explicit SessionWorker(SessionOptions options);
     ~SessionWorker() override;
 
-    // Slots invoked (queued) from SessionClient; all run on the network thread.
-    Q_INVOKABLE void begin();
+    // An interaction on its way to the server: its id, what it is, how the timeline says
+    // it, and the message.
+    struct PendingInteraction {
+        QString event_id;
+        InteractionKind kind = InteractionKind::Unknown;
+        QString summary;
+        QJsonObject message;
+        std::optional<int> transition_chunks; // prompts
+    };
+
+    // Called on the network thread (SessionClient queues them there with typed calls).
+    void begin();
     // Sends now if streaming, after session.start if still connecting; refused (an Error on
     // the timeline) once the session is over.
-    Q_INVOKABLE void sendInteraction(const QString& event_id, int kind, const QString& summary,
-                                     const QJsonObject& message);
+    void sendInteraction(const PendingInteraction& interaction);
     // Sends right after the media chunk after_chunk lands (at once if it already has), in the
     // same queue as the workload's prompt_updates: the session's one prompt scheduler.
-    Q_INVOKABLE void scheduleInteraction(const QString& event_id, int kind, const QString& summary,
-                                         const QJsonObject& message, qint64 after_chunk);
-    Q_INVOKABLE void requestStop();
+    void scheduleInteraction(const PendingInteraction& interaction, qint64 after_chunk);
+    void requestStop();
     // Closes at once; the result says the session was aborted.
-    Q_INVOKABLE void abort(const QString& reason);
+    void abort(const QString& reason);
 
 signals:
     void stateChanged(lbm::session::SessionState state);
@@ -56,13 +64,6 @@ signals:
     void finished(const lbm::session::SessionResult& result);
 
 private:
-    struct PendingInteraction {
-        QString event_id;
-        InteractionKind kind;
-        QString summary;
-        QJsonObject message;
-    };
-
     void onConnected();
     void onDisconnected();
     QString connectFailure(QAbstractSocket::SocketError error) const;

@@ -28,23 +28,19 @@ void SessionWorker::fireScheduledUpdates(qint64 chunk_index) {
     }
 }
 
-void SessionWorker::scheduleInteraction(const QString& event_id, int kind, const QString& summary,
-                                        const QJsonObject& message, qint64 after_chunk) {
-    PendingInteraction interaction{event_id, static_cast<InteractionKind>(kind), summary, message};
+void SessionWorker::scheduleInteraction(const PendingInteraction& interaction, qint64 after_chunk) {
     if (m_state == SessionState::Streaming && m_highest_chunk && *m_highest_chunk >= after_chunk) {
         transmit(interaction); // that chunk already landed
         return;
     }
     if (m_state == SessionState::Stopping || m_state == SessionState::Finished) {
-        sendInteraction(event_id, kind, summary, message); // refused on the timeline
+        sendInteraction(interaction); // refused on the timeline
         return;
     }
     insertScheduled(after_chunk, interaction);
 }
 
-void SessionWorker::sendInteraction(const QString& event_id, int kind, const QString& summary,
-                                    const QJsonObject& message) {
-    PendingInteraction interaction{event_id, static_cast<InteractionKind>(kind), summary, message};
+void SessionWorker::sendInteraction(const PendingInteraction& interaction) {
     if (m_state == SessionState::Idle || m_state == SessionState::Connecting) {
         m_waiting_for_start.append(interaction);
         return;
@@ -53,7 +49,7 @@ void SessionWorker::sendInteraction(const QString& event_id, int kind, const QSt
         TimelineEvent event;
         event.t_s = nowS();
         event.type = TimelineEventType::Error;
-        event.event_id = event_id;
+        event.event_id = interaction.event_id;
         event.kind = interaction.kind;
         event.detail = m_state == SessionState::Stopping
                            ? QStringLiteral("Not sent: the session is stopping.")
@@ -73,6 +69,7 @@ void SessionWorker::transmit(const PendingInteraction& interaction) {
     event.event_id = interaction.event_id;
     event.kind = interaction.kind;
     event.detail = interaction.summary;
+    event.transition_chunks = interaction.transition_chunks;
     emitTimeline(event);
 }
 

@@ -110,7 +110,7 @@ RunResult runSession(int chunks, const QString& profile, const During& during,
     settings.simulator_profile = profile;
     settings.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
     settings.ping_interval_s = 0;
-    settings.presentation_capacity = 4; // as the window
+    settings.present_frames = true; // as the window
     settings.recording_path = dir.filePath(QStringLiteral("stream.m4s"));
     if (!engine.start(settings, &error)) {
         run.note = error;

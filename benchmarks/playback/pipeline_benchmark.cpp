@@ -1,8 +1,8 @@
 // The decode -> present half of the pipeline, below the session engine: fragmented-MP4
 // chunks from the server's own encoder (Fmp4Encoder, barcoded frames) go chunk by chunk into
-// StreamDecoder, whose YUV frames go into PlaybackClock (as the engine's frame pump and the
-// window's playback feed hand them on) and are converted to RGB at display size when
-// presented (what the video view does on its converter thread). No network: the stream is
+// StreamDecoder, whose YUV frames go into the picture queue PlaybackClock presents from (as
+// the engine and the window's playback feed connect them) and are converted to RGB at display size
+// when presented (what the video view does on its converter thread). No network: the stream is
 // pre-encoded, so what is measured is decoding and presenting. Three measurements, each
 // against a baseline taken in the same run:
 //  (a) bytes landed -> first frame presented while the player is stalled waiting for them:
@@ -231,26 +231,25 @@ EncodedCycle encodeCycle() {
     return cycle;
 }
 
-// StreamDecoder -> PlaybackClock -> RGB at display size, as the engine, the playback feed and
-// the video view connect them.
+// StreamDecoder -> picture queue -> PlaybackClock -> RGB at display size, as the engine, the
+// playback feed and the video view connect them.
 class Pipeline {
 public:
     Pipeline(const EncodedCycle& cycle, double fps)
         : m_cycle(cycle)
-        , m_decoder(decoderOptions()) {
+        , m_pictures(std::make_shared<lbm::media::BoundedFrameQueue>(kMaxFramesAhead))
+        , m_decoder(decoderOptions(m_pictures)) {
         m_clock.setPresenter([this](const lbm::playback::PlaybackFrame& frame) {
             m_shown = frame.picture.toImage(kDisplaySize);
             m_shown_at = Clock::now();
         });
         m_clock.setTargetFps(fps);
         m_clock.setStartBufferChunks(1);
-        m_clock.reset();
+        m_clock.reset(m_pictures);
         QObject::connect(&m_decoder, &lbm::media::StreamDecoder::framesAvailable, &m_clock,
-                         [this] { drainFrames(); });
+                         &PlaybackClock::update);
         QObject::connect(&m_decoder, &lbm::media::StreamDecoder::ended, &m_clock,
-                         [this] { drainFrames(); });
-        QObject::connect(&m_clock, &PlaybackClock::framePresented, &m_clock,
-                         [this] { drainFrames(); });
+                         &PlaybackClock::update);
     }
     ~Pipeline() { m_decoder.abort(); }
     Pipeline(const Pipeline&) = delete;
@@ -273,7 +272,6 @@ public:
         info.kind = lbm::media::ChunkKind::Trailer;
         m_decoder.pushChunk(info, m_cycle.fragmentFor(m_chunks_pushed * kFramesPerChunk - 1));
         m_decoder.finish();
-        m_finished = true;
     }
 
     PlaybackClock& clock() { return m_clock; }
@@ -284,32 +282,20 @@ public:
     qint64 chunksPushed() const { return m_chunks_pushed; }
 
 private:
-    static lbm::media::DecoderOptions decoderOptions() {
+    static lbm::media::DecoderOptions
+    decoderOptions(std::shared_ptr<lbm::media::BoundedFrameQueue> pictures) {
         lbm::media::DecoderOptions options;
-        options.frame_queue_capacity = 4; // as the engine's decoder
+        options.picture_queue = std::move(pictures); // as the engine's decoder
         return options;
     }
 
-    void drainFrames() {
-        while (m_clock.queuedFrames() < kMaxFramesAhead) {
-            auto frame = m_decoder.popFrame(0);
-            if (!frame) {
-                break;
-            }
-            m_clock.addFrame(lbm::playback::PlaybackFrame::fromDecoded(*frame));
-        }
-        if (m_finished && m_decoder.isDrained()) {
-            m_clock.finishStream();
-        }
-    }
-
     const EncodedCycle& m_cycle;
+    std::shared_ptr<lbm::media::BoundedFrameQueue> m_pictures;
     PlaybackClock m_clock;
     QImage m_shown;
     Clock::time_point m_shown_at;
     lbm::media::StreamDecoder m_decoder;
     qint64 m_chunks_pushed = 0;
-    bool m_finished = false;
 };
 
 struct LatencyResult {
@@ -419,22 +405,25 @@ CpuResult measureCpu(const EncodedCycle& cycle, double seconds) {
                 decoded.push_back(*frame);
             }
         }
+        const int frames = static_cast<int>(seconds * kStreamFps) + 2;
+        auto pictures = std::make_shared<lbm::media::BoundedFrameQueue>(frames);
         PlaybackClock clock;
         QImage shown;
         clock.setPresenter([&shown](const lbm::playback::PlaybackFrame& frame) {
             shown = frame.picture.toImage(kDisplaySize);
         });
         clock.setTargetFps(kStreamFps);
-        clock.reset();
-        const int frames = static_cast<int>(seconds * kStreamFps) + 2;
+        clock.reset(pictures);
         clock.announceChunk(0, frames);
         for (int frame = 0; frame < frames; ++frame) {
-            lbm::playback::PlaybackFrame playback;
-            playback.picture = decoded[static_cast<std::size_t>(frame) % decoded.size()];
-            playback.frame_number = frame;
-            playback.index_in_chunk = frame;
-            clock.addFrame(playback);
+            const auto& picture = decoded[static_cast<std::size_t>(frame) % decoded.size()];
+            lbm::media::FrameTag tag = picture.tag();
+            tag.global_frame_number = frame;
+            tag.generation_index = 0;
+            tag.index_in_chunk = frame;
+            pictures->push(lbm::media::DecodedFrame(picture.avFrame(), tag));
         }
+        clock.update();
         const auto began = Clock::now();
         const double cpu_before = cpuSeconds();
         runEventLoopFor(seconds);

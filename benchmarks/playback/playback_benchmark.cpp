@@ -4,6 +4,7 @@
 // its interval rounding and wake-up latency accumulate). Also the process CPU per second of
 // playback. Usage: lbm_playback_benchmark [seconds=10] [fps=16]
 
+#include "app/media/bounded_frame_queue.h"
 #include "app/playback/playback_clock.h"
 #include "benchmarks/playback/benchmark_support.h"
 
@@ -42,22 +43,25 @@ int main(int argc, char** argv) {
     const double period_ms = 1000.0 / fps;
 
     // The clock, presenting frames to a view that takes them (the timing under test).
+    auto pictures = std::make_shared<lbm::media::BoundedFrameQueue>(frames);
     lbm::playback::PlaybackClock clock;
     clock.setPresenter([](const lbm::playback::PlaybackFrame&) {});
     clock.setTargetFps(fps);
-    clock.reset();
+    clock.reset(pictures);
     std::vector<Clock::time_point> shown;
     QObject::connect(&clock, &lbm::playback::PlaybackClock::framePresented,
                      [&] { shown.push_back(Clock::now()); });
     clock.announceChunk(0, frames);
     const double cpu_before = cpuSeconds();
     for (int i = 0; i < frames; ++i) {
-        lbm::playback::PlaybackFrame frame;
-        frame.frame_number = i;
-        frame.index_in_chunk = i;
-        clock.addFrame(frame);
+        lbm::media::FrameTag tag;
+        tag.global_frame_number = i;
+        tag.generation_index = 0;
+        tag.index_in_chunk = i;
+        pictures->push(lbm::media::DecodedFrame(tag));
     }
-    clock.finishStream();
+    pictures->close();
+    clock.update();
     while (clock.state() != lbm::playback::PlaybackClock::State::Finished) {
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }

@@ -17,7 +17,7 @@
 
 #include "app/media/stream_decoder.h"
 #include "app/quality/chunk_context_builder.h"
-#include "app/quality/filter_graph_probe.h"
+#include "tests/quality/filter_graph_probe.h"
 #include "app/quality/quality_analyzer.h"
 #include "app/quality/quality_worker.h"
 #include "app/sim/fmp4_encoder.h"

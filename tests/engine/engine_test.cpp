@@ -40,12 +40,14 @@ TEST_CASE("the engine runs a simulator session and hands a view every frame in o
     QTemporaryDir dir;
     EngineSettings settings = simulatorSettings(5);
     settings.recording_path = dir.filePath(QStringLiteral("stream.m4s"));
-    settings.presentation_capacity = 6; // smaller than a chunk: the pump must wait for the view
+    settings.present_frames = true;
     SessionEngine engine;
     QList<qint64> shown;
-    // The view: takes frames as they are ready, like the window's playback clock.
+    // The view: takes frames when the engine says the queue changed, like the window's clock
+    // (it is told of every change it needs: no frame is left waiting unannounced).
     QObject::connect(&engine, &SessionEngine::framesReady, [&] {
-        while (const auto frame = engine.takeFrame()) {
+        const auto pictures = engine.pictureQueue();
+        while (const auto frame = pictures->tryPop()) {
             shown.append(sim::readFrameBarcodeLuma(frame->lumaData(), frame->lumaStride(),
                                                    frame->width(), frame->height())
                              .value_or(-1));
@@ -55,8 +57,12 @@ TEST_CASE("the engine runs a simulator session and hands a view every frame in o
     QString error;
     REQUIRE(engine.start(settings, &error));
     CHECK(engine.running());
+    REQUIRE(engine.pictureQueue());
     REQUIRE(engine.waitForFinished(60000));
-    REQUIRE(QTest::qWaitFor([&] { return engine.presentationDrained(); }, 10000));
+    REQUIRE(QTest::qWaitFor([&] { return engine.pictureQueue()->isDrained(); }, 10000));
+    // Sized by the metadata: (start buffer + 2) chunks of the largest chunk's 12 frames.
+    CHECK(engine.pictureQueue()->capacity() == pictureQueueFrames(1, 12));
+
     const auto& result = *engine.result();
     INFO(result.error.toStdString());
     REQUIRE(result.ok);
@@ -70,7 +76,7 @@ TEST_CASE("the engine runs a simulator session and hands a view every frame in o
     }
     CHECK(engine.recordedBytes() == result.media_bytes + result.trailer_bytes);
     // Every surface reads the live model; it equals the seed's computation of the records.
-    MetricsOptions options = metricsOptionsFor(settings);
+    MetricsOptions options = report::metricsOptionsFor(runConfigFor(settings));
     options.ttfc_s = result.ttfc_s;
     options.session_wall_s = result.wall_s;
     const SessionMetrics expected = computeMetrics(result.records, options);
@@ -116,6 +122,10 @@ TEST_CASE("prompts scheduled after a chunk go out through the session's one sche
     CHECK(*later->sent_s < engine.liveMetrics().records()[4].arrival_s);
     REQUIRE(late->started_chunk);
     CHECK(*late->started_chunk >= 6);
+    // Each prompt's K is kept on its record, whoever scheduled it.
+    CHECK(workload_update->transition_chunks == 1);
+    CHECK(later->transition_chunks == 0);
+    CHECK(late->transition_chunks == 1);
     // The CSV lists the ids where the server reported them.
     const QByteArray csv = sessionCsvTable(engine).toCsv();
     CHECK(csv.contains(later_id.toUtf8()));

@@ -80,7 +80,7 @@ GuiRun runGuiEngine(const GuiOptions& options) {
     settings.ping_interval_s = options.ping_interval_s;
     settings.insecure = options.insecure;
     settings.recording_path = recording_dir.filePath(QStringLiteral("session.m4s"));
-    settings.presentation_capacity = 4;
+    settings.present_frames = true;
 
     QEventLoop loop;
     QObject::connect(&engine, &lbm::engine::SessionEngine::finished, &loop, &QEventLoop::quit);

@@ -1,215 +1,296 @@
-// The presentation clock as a viewer experiences it: cadence at the target fps without
-// drift, nothing on screen before the start buffer, stalls counted when a frame is late.
+// The presenter as a viewer experiences it: cadence at the target fps without drift, nothing
+// on screen before the start buffer, stalls counted when a frame is late. The clock reads a
+// virtual time source here and its timer is stood in for by waking it at the moment it asked
+// for (nextWakeUp), so every time below is exact and no test waits on the wall clock; one
+// case runs the real timer to the end of a stream.
 
+#include "app/media/bounded_frame_queue.h"
 #include "app/playback/playback_clock.h"
 
-#include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
 
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <memory>
 #include <vector>
 
+using lbm::media::BoundedFrameQueue;
+using lbm::media::DecodedFrame;
+using lbm::media::FrameTag;
 using lbm::playback::PlaybackClock;
 using lbm::playback::PlaybackFrame;
+using namespace std::chrono_literals;
 
 namespace {
 
-PlaybackFrame makeFrame(qint64 frame_number, qint64 chunk, int index_in_chunk) {
-    // The clock never looks at the picture: a null one stands for it.
-    PlaybackFrame frame;
-    frame.frame_number = frame_number;
-    frame.chunk_index = chunk;
-    frame.index_in_chunk = index_in_chunk;
-    return frame;
+using TimePoint = PlaybackClock::TimePoint;
+
+double msBetween(TimePoint from, TimePoint to) {
+    return std::chrono::duration<double, std::milli>(to - from).count();
 }
 
-// Adds a whole chunk (metadata first, as the session announces it).
-qint64 addChunk(PlaybackClock& clock, qint64 chunk, int frames, qint64 first_frame_number) {
-    clock.announceChunk(chunk, frames);
-    for (int i = 0; i < frames; ++i) {
-        clock.addFrame(makeFrame(first_frame_number + i, chunk, i));
+// The window's player on virtual time: the decoder's picture queue, the clock reading it and
+// a presenter that notes what it showed when.
+struct Player {
+    struct Shown {
+        qint64 frame_number;
+        TimePoint at;
+    };
+
+    TimePoint start = TimePoint{} + 1h; // any origin; not the epoch, so stalls can begin before
+    TimePoint now = start;
+    std::shared_ptr<BoundedFrameQueue> pictures = std::make_shared<BoundedFrameQueue>(1000);
+    PlaybackClock clock;
+    std::vector<Shown> shown;
+    qint64 next_frame = 0;
+
+    Player(double fps, int start_buffer_chunks) {
+        clock.setTimeSource([this] { return now; });
+        clock.setTargetFps(fps);
+        clock.setStartBufferChunks(start_buffer_chunks);
+        clock.setPresenter([this](const PlaybackFrame& frame) {
+            shown.push_back({frame.frame_number, now});
+        });
+        clock.reset(pictures);
     }
-    return first_frame_number + frames;
-}
 
-struct Presentation {
-    qint64 frame_number;
-    std::chrono::steady_clock::time_point at;
+    // frames of chunk decoded; announced (its metadata) first unless told otherwise.
+    void decode(qint64 chunk, int frames, int first_index = 0, bool announce = true,
+                int announced_frames = 0) {
+        if (announce) {
+            clock.announceChunk(chunk, announced_frames > 0 ? announced_frames : frames);
+        }
+        for (int i = first_index; i < first_index + frames; ++i) {
+            FrameTag tag;
+            tag.global_frame_number = next_frame++;
+            tag.transport_index = chunk;
+            tag.generation_index = chunk;
+            tag.index_in_chunk = i;
+            pictures->push(DecodedFrame(tag));
+        }
+        clock.update(); // the engine's framesReady
+    }
+
+    void endStream() {
+        pictures->close();
+        clock.update();
+    }
+
+    // Lets time pass to `to`, waking the clock whenever its timer would fire, late_by after
+    // the moment it asked for (a busy event loop).
+    void runTo(TimePoint to, std::chrono::nanoseconds late_by = 0ns) {
+        while (const auto wake = clock.nextWakeUp()) {
+            if (*wake + late_by > to) {
+                break;
+            }
+            now = *wake + late_by;
+            clock.update();
+        }
+        now = to;
+    }
+    void runFor(std::chrono::nanoseconds span, std::chrono::nanoseconds late_by = 0ns) {
+        runTo(now + span, late_by);
+    }
 };
 
 } // namespace
 
-TEST_CASE("frames are presented at the target fps without accumulating drift",
-          "[playback][timing]") {
-    PlaybackClock clock;
-    clock.setTargetFps(50.0);
-    clock.setStartBufferChunks(1);
-    clock.reset();
-    std::vector<Presentation> shown;
-    QObject::connect(&clock, &PlaybackClock::framePresented, [&](const PlaybackFrame& frame) {
-        shown.push_back({frame.frame_number, std::chrono::steady_clock::now()});
-    });
-    addChunk(clock, 0, 25, 0);
-    clock.finishStream();
-    QTRY_COMPARE_WITH_TIMEOUT(clock.state(), PlaybackClock::State::Finished, 5000);
+TEST_CASE("frames are presented at the target fps without accumulating drift", "[playback]") {
+    const auto late_by = GENERATE(0ms, 3ms);
+    Player player(50.0, 1);
+    player.decode(0, 25);
+    player.endStream();
+    player.runFor(2s, late_by);
 
-    REQUIRE(shown.size() == 25);
-    for (std::size_t i = 0; i < shown.size(); ++i) {
-        CHECK(shown[i].frame_number == static_cast<qint64>(i));
+    CHECK(player.clock.state() == PlaybackClock::State::Finished);
+    REQUIRE(player.shown.size() == 25);
+    for (std::size_t i = 0; i < player.shown.size(); ++i) {
+        CHECK(player.shown[i].frame_number == static_cast<qint64>(i));
+        // Slots count from one anchor, so a timer that always wakes 3 ms late shows every
+        // frame 3 ms late, not 3 ms more late each time.
+        const double expected_ms =
+            i == 0 ? 0.0 : 20.0 * static_cast<double>(i) + 3.0 * (late_by > 0ms);
+        CHECK(msBetween(player.start, player.shown[i].at) == Approx(expected_ms).margin(0.01));
     }
-    // 24 periods of 20 ms: an accumulating timer would be late by its wake-up latency
-    // every frame; slots from one anchor keep the whole span on time.
-    const double span_ms =
-        std::chrono::duration<double, std::milli>(shown.back().at - shown.front().at).count();
-    CHECK(span_ms == Approx(480.0).margin(25.0));
-    for (std::size_t i = 1; i < shown.size(); ++i) {
-        const double gap_ms =
-            std::chrono::duration<double, std::milli>(shown[i].at - shown[i - 1].at).count();
-        CHECK(gap_ms > 5.0);
-        CHECK(gap_ms < 60.0);
-    }
-    CHECK(clock.stalls().count == 0);
+    CHECK(player.clock.stalls().count == 0);
 }
 
 TEST_CASE("nothing is shown until the start buffer of whole chunks is decoded", "[playback]") {
-    PlaybackClock clock;
-    clock.setTargetFps(100.0);
-    clock.setStartBufferChunks(2);
-    clock.reset();
-    QSignalSpy presented(&clock, &PlaybackClock::framePresented);
+    Player player(100.0, 2);
+    QSignalSpy presented(&player.clock, &PlaybackClock::framePresented);
 
-    qint64 next = addChunk(clock, 0, 9, 0);
-    clock.announceChunk(1, 12);
-    for (int i = 0; i < 11; ++i) {
-        clock.addFrame(makeFrame(next++, 1, i));
-    }
-    QTest::qWait(60);
+    player.decode(0, 9);
+    player.decode(1, 11, 0, true, 12);
+    player.runFor(1s);
     CHECK(presented.isEmpty());
-    CHECK(clock.state() == PlaybackClock::State::Buffering);
+    CHECK(player.clock.state() == PlaybackClock::State::Buffering);
+    CHECK(player.clock.nextWakeUp() == std::nullopt); // nothing to wait for but the decoder
 
     // The second chunk's last frame completes the buffer.
-    clock.addFrame(makeFrame(next++, 1, 11));
-    REQUIRE(presented.count() >= 1);
+    player.decode(1, 1, 11, false);
+    REQUIRE(presented.count() == 1);
     CHECK(presented.first().at(0).value<PlaybackFrame>().frame_number == 0);
-    CHECK(clock.state() == PlaybackClock::State::Playing);
+    CHECK(player.clock.state() == PlaybackClock::State::Playing);
+    CHECK(player.clock.queuedFrames() == 20);
 }
 
 TEST_CASE("without chunk metadata a frame of the next chunk completes the buffer", "[playback]") {
-    PlaybackClock clock;
-    clock.setTargetFps(100.0);
-    clock.setStartBufferChunks(1);
-    clock.reset();
-    for (int i = 0; i < 9; ++i) {
-        clock.addFrame(makeFrame(i, 0, i));
-    }
-    CHECK(clock.state() == PlaybackClock::State::Buffering);
+    Player player(100.0, 1);
+    player.decode(0, 9, 0, false);
+    CHECK(player.clock.state() == PlaybackClock::State::Buffering);
     // The server's muxer lags one frame: chunk 0's last frame comes with chunk 1.
-    clock.addFrame(makeFrame(9, 1, 0));
-    CHECK(clock.state() == PlaybackClock::State::Playing);
-    CHECK(clock.framesPresented() == 1);
+    player.decode(1, 1, 0, false);
+    CHECK(player.clock.state() == PlaybackClock::State::Playing);
+    CHECK(player.clock.framesPresented() == 1);
 }
 
 TEST_CASE("a frame that is due and missing is a stall, counted once with its length",
           "[playback]") {
-    PlaybackClock clock;
-    clock.setTargetFps(100.0);
-    clock.setStartBufferChunks(1);
-    clock.reset();
-    QSignalSpy started(&clock, &PlaybackClock::stallStarted);
-    QSignalSpy ended(&clock, &PlaybackClock::stallEnded);
+    Player player(100.0, 1);
+    QSignalSpy started(&player.clock, &PlaybackClock::stallStarted);
+    QSignalSpy ended(&player.clock, &PlaybackClock::stallEnded);
 
-    qint64 next = addChunk(clock, 0, 3, 0);
-    QTRY_COMPARE_WITH_TIMEOUT(clock.state(), PlaybackClock::State::Stalled, 2000);
+    player.decode(0, 3); // shown at 0, 10 and 20 ms; the fourth is due at 30 ms
+    player.runTo(player.start + 100ms);
+    CHECK(player.clock.state() == PlaybackClock::State::Stalled);
     CHECK(started.count() == 1);
-    QElapsedTimer waited;
-    waited.start();
-    QTest::qWait(150);
-    CHECK(clock.stalls().ongoing_s >= 0.14);
+    // The stall began when the frame was due, not when the clock noticed.
+    CHECK(player.clock.stalls().ongoing_s == Approx(0.070));
 
-    next = addChunk(clock, 1, 3, next);
-    const double waited_s = static_cast<double>(waited.elapsed()) / 1000.0;
-    CHECK(clock.state() == PlaybackClock::State::Playing);
+    player.runTo(player.start + 180ms);
+    player.decode(1, 3);
+    CHECK(player.clock.state() == PlaybackClock::State::Playing);
+    CHECK(player.shown.back().frame_number == 3);
+    CHECK(msBetween(player.start, player.shown.back().at) == Approx(180.0));
     REQUIRE(ended.count() == 1);
-    const auto stalls = clock.stalls();
+    CHECK(ended.first().at(0).toDouble() == Approx(0.150));
+    const auto stalls = player.clock.stalls();
     CHECK(stalls.count == 1);
-    CHECK(stalls.total_s >= 0.14);
-    // The stall began when the fourth frame was due, a little before we started waiting.
-    CHECK(stalls.total_s < waited_s + 0.1);
-    CHECK(stalls.longest_s == Approx(stalls.total_s));
+    CHECK(stalls.total_s == Approx(0.150));
+    CHECK(stalls.longest_s == Approx(0.150));
     CHECK(stalls.ongoing_s == 0.0);
 
-    // A second gap is a second stall; the longest keeps the first.
-    QTRY_COMPARE_WITH_TIMEOUT(clock.state(), PlaybackClock::State::Stalled, 2000);
-    QTest::qWait(30);
-    addChunk(clock, 2, 3, next);
-    CHECK(clock.stalls().count == 2);
-    CHECK(clock.stalls().longest_s == Approx(stalls.longest_s));
-    CHECK(clock.stalls().total_s > stalls.total_s);
+    // A second gap is a second stall: frames 4 and 5 at 190 and 200 ms, the sixth due at
+    // 210 ms and decoded at 230 ms. The longest keeps the first.
+    player.runFor(50ms);
+    CHECK(player.clock.state() == PlaybackClock::State::Stalled);
+    player.decode(2, 3);
+    CHECK(player.clock.stalls().count == 2);
+    CHECK(player.clock.stalls().total_s == Approx(0.170));
+    CHECK(player.clock.stalls().longest_s == Approx(0.150));
 }
 
 TEST_CASE("the end of the stream is not a stall", "[playback]") {
-    PlaybackClock clock;
-    clock.setTargetFps(100.0);
-    clock.reset();
-    addChunk(clock, 0, 4, 0);
-    clock.finishStream();
-    QTRY_COMPARE_WITH_TIMEOUT(clock.state(), PlaybackClock::State::Finished, 2000);
-    CHECK(clock.framesPresented() == 4);
-    CHECK(clock.stalls().count == 0);
+    Player player(100.0, 1);
+    QSignalSpy started(&player.clock, &PlaybackClock::stallStarted);
+    player.decode(0, 4);
+    player.endStream();
+    player.runFor(1s);
+    CHECK(player.clock.state() == PlaybackClock::State::Finished);
+    CHECK(player.clock.framesPresented() == 4);
+    CHECK(player.clock.stalls().count == 0);
+    CHECK(started.isEmpty());
+}
+
+TEST_CASE("a stream that ends before any frame finishes the player", "[playback]") {
+    Player player(100.0, 1);
+    player.endStream();
+    CHECK(player.clock.state() == PlaybackClock::State::Finished);
+    CHECK(player.shown.empty());
 }
 
 TEST_CASE("pause holds the picture, frame-step advances one frame, resume continues",
           "[playback]") {
-    PlaybackClock clock;
-    clock.setTargetFps(50.0);
-    clock.reset();
-    addChunk(clock, 0, 20, 0);
-    clock.finishStream();
-    QTRY_VERIFY_WITH_TIMEOUT(clock.framesPresented() >= 3, 2000);
-    clock.pause();
-    const qint64 at_pause = clock.framesPresented();
-    QTest::qWait(120);
-    CHECK(clock.framesPresented() == at_pause);
-    CHECK(clock.stalls().count == 0);
+    Player player(50.0, 1);
+    player.decode(0, 20);
+    player.endStream();
+    player.runFor(50ms); // frames 0, 1 and 2
+    REQUIRE(player.clock.framesPresented() == 3);
+    player.clock.pause();
+    CHECK(player.clock.nextWakeUp() == std::nullopt);
+    player.runFor(10s);
+    player.clock.update(); // the decoder saying more came changes nothing while paused
+    CHECK(player.clock.framesPresented() == 3);
+    CHECK(player.clock.stalls().count == 0);
 
-    REQUIRE(clock.stepForward());
-    CHECK(clock.framesPresented() == at_pause + 1);
-    CHECK(clock.currentFrame()->frame_number == at_pause);
+    REQUIRE(player.clock.stepForward());
+    CHECK(player.clock.framesPresented() == 4);
+    CHECK(player.clock.currentFrame()->frame_number == 3);
 
-    clock.resume();
-    QTRY_COMPARE_WITH_TIMEOUT(clock.state(), PlaybackClock::State::Finished, 3000);
-    CHECK(clock.framesPresented() == 20);
-    CHECK_FALSE(clock.stepForward());
+    const TimePoint resumed = player.now;
+    player.clock.resume();
+    CHECK(player.shown.back().frame_number == 4); // at once, and the cadence restarts there
+    CHECK(player.shown.back().at == resumed);
+    player.runFor(1s);
+    CHECK(player.clock.state() == PlaybackClock::State::Finished);
+    CHECK(player.clock.framesPresented() == 20);
+    CHECK(msBetween(resumed, player.shown.back().at) == Approx(15 * 20.0));
+    CHECK_FALSE(player.clock.stepForward());
 }
 
 TEST_CASE("a pause during a stall does not count as stall time", "[playback]") {
-    PlaybackClock clock;
-    clock.setTargetFps(100.0);
-    clock.reset();
-    qint64 next = addChunk(clock, 0, 2, 0);
-    QTRY_COMPARE_WITH_TIMEOUT(clock.state(), PlaybackClock::State::Stalled, 2000);
-    clock.pause();
-    QTest::qWait(200);
-    addChunk(clock, 1, 2, next);
-    clock.resume();
-    CHECK(clock.stalls().count == 1);
-    CHECK(clock.stalls().total_s < 0.15);
+    Player player(100.0, 1);
+    player.decode(0, 2); // the third frame is due at 20 ms
+    player.runTo(player.start + 50ms);
+    REQUIRE(player.clock.state() == PlaybackClock::State::Stalled);
+    player.clock.pause();
+    player.runFor(200ms);
+    player.decode(1, 2);
+    player.runFor(40ms);
+    player.clock.resume();
+    CHECK(player.clock.state() == PlaybackClock::State::Playing);
+    CHECK(player.clock.stalls().count == 1);
+    CHECK(player.clock.stalls().total_s == Approx(0.030));
 }
 
-TEST_CASE("each frame reaches the presenter at its slot, in order, unaltered", "[playback]") {
+TEST_CASE("a clock woken more than a period late restarts its cadence instead of racing",
+          "[playback]") {
+    Player player(50.0, 1);
+    player.decode(0, 10);
+    player.runFor(30ms); // frames 0 and 1
+    REQUIRE(player.shown.size() == 2);
+    // The event loop was blocked for 100 ms past frame 2's slot (40 ms).
+    player.now = player.start + 140ms;
+    player.clock.update();
+    REQUIRE(player.shown.size() == 3);
+    CHECK(player.clock.lastPresentationError() == std::chrono::nanoseconds(100ms));
+    CHECK(player.clock.nextWakeUp() == player.now + 20ms);
+    player.runFor(1s);
+    CHECK(msBetween(player.start, player.shown[3].at) == Approx(160.0));
+}
+
+TEST_CASE("a clock without a stream is idle", "[playback]") {
+    PlaybackClock clock;
+    QSignalSpy changed(&clock, &PlaybackClock::stateChanged);
+    clock.reset();
+    CHECK(clock.state() == PlaybackClock::State::Idle);
+    clock.update();
+    CHECK(clock.nextWakeUp() == std::nullopt);
+    CHECK_FALSE(clock.stepForward());
+    CHECK(changed.isEmpty());
+}
+
+TEST_CASE("on its own timer and the real clock, a stream plays to its end", "[playback]") {
+    auto pictures = std::make_shared<BoundedFrameQueue>(100);
     PlaybackClock clock;
     std::vector<qint64> presented;
     clock.setPresenter(
         [&](const PlaybackFrame& frame) { presented.push_back(frame.frame_number); });
-    clock.setTargetFps(100.0);
-    clock.reset();
-    addChunk(clock, 0, 2, 0);
-    // The first frame goes out as the start buffer fills; the second at its slot.
-    REQUIRE(presented == std::vector<qint64>{0});
-    CHECK(clock.currentFrame()->frame_number == 0);
-    QTest::qWait(40);
-    CHECK(presented == std::vector<qint64>{0, 1});
+    clock.setTargetFps(200.0);
+    clock.reset(pictures);
+    clock.announceChunk(0, 10);
+    for (int i = 0; i < 10; ++i) {
+        FrameTag tag;
+        tag.global_frame_number = i;
+        tag.generation_index = 0;
+        tag.index_in_chunk = i;
+        pictures->push(DecodedFrame(tag));
+    }
+    pictures->close();
+    clock.update();
+    REQUIRE(presented == std::vector<qint64>{0}); // the first at once, the rest on the timer
+    QTRY_COMPARE_WITH_TIMEOUT(clock.state(), PlaybackClock::State::Finished, 5000);
+    CHECK(presented == std::vector<qint64>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9});
 }

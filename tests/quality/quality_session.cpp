@@ -1,17 +1,8 @@
 #include "tests/quality/quality_session.h"
 
-#include "app/media/stream_decoder.h"
-#include "app/quality/chunk_context_builder.h"
-#include "app/quality/quality_analyzer.h"
-#include "app/quality/quality_worker.h"
-#include "app/session/session_client.h"
-#include "app/sim/simulator_server.h"
+#include "app/engine/session_engine.h"
 #include "metrics/workload.h"
 #include "resources/bundled_resources.h"
-
-#include <QCoreApplication>
-#include <QEventLoop>
-#include <QTimer>
 
 #include <catch2/catch.hpp>
 
@@ -19,8 +10,8 @@ extern "C" {
 #include <libavutil/log.h>
 }
 
+#include <algorithm>
 #include <map>
-#include <memory>
 
 namespace lbm::quality::test {
 
@@ -96,120 +87,43 @@ lbm::PromptUpdate promptUpdate(int after_chunk, const std::string& prompt, int t
 
 QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_ms) {
     av_log_set_level(AV_LOG_ERROR);
-    sim::SimulatorConfig config;
-    config.profile = spec.profile;
-    for (const QString& text : spec.faults) {
-        QString error;
-        const auto fault = sim::FaultSpec::parse(text, &error);
-        REQUIRE(fault.has_value());
-        config.faults.push_back(*fault);
-    }
-    sim::SimulatorServer server(config);
-    const bool listening = server.listen(QHostAddress::LocalHost, 0);
-    INFO(server.errorString().toStdString());
-    REQUIRE(listening);
-
-    session::SessionOptions options;
-    options.url = server.url();
-    options.workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(),
-                                            spec.num_chunks, spec.camera_pattern);
-    options.workload.prompt_updates = spec.prompt_updates;
-    options.workload.validate();
-    const ChunkContextBuilder builder(options.workload);
+    engine::EngineSettings settings;
+    settings.use_simulator = true;
+    settings.simulator_profile = spec.profile;
+    settings.simulator_faults = spec.faults;
+    settings.workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(),
+                                             spec.num_chunks, spec.camera_pattern);
+    settings.workload.prompt_updates = spec.prompt_updates;
+    settings.workload.validate();
+    settings.ping_interval_s = 0;
+    settings.analyze_quality = true;
+    settings.quality = spec.settings;
 
     QualitySessionRun run;
     std::map<qint64, int> reports;
-    const auto collect = [&](const ChunkQuality& chunk) {
-        if (++reports[chunk.generation_index] > 1) {
-            ++run.duplicate_reports;
-        }
-        run.chunks.push_back(chunk);
-    };
-    QualityAnalyzer analyzer(spec.settings);
-    std::unique_ptr<QualityWorker> worker;
-    if (spec.use_worker) {
-        worker = std::make_unique<QualityWorker>(spec.settings);
-        QObject::connect(worker.get(), &QualityWorker::chunkAnalyzed, worker.get(), collect,
-                         Qt::QueuedConnection);
-        QObject::connect(worker.get(), &QualityWorker::warning, worker.get(),
-                         [&run](const QString& message) { run.warnings.append(message); });
-    }
-    const auto collectFromAnalyzer = [&] {
-        for (const ChunkQuality& chunk : analyzer.takeFinalChunks()) {
-            collect(chunk);
-        }
-        run.warnings += analyzer.takeWarnings();
-    };
-
-    media::StreamDecoder decoder;
-    const auto drain = [&] {
-        while (const auto frame = decoder.popFrame(0)) {
-            ++run.frames_decoded;
-            if (worker) {
-                worker->pushFrame(*frame);
-            } else {
-                analyzer.addFrame(*frame);
-                collectFromAnalyzer();
-            }
-        }
-    };
-    QObject::connect(&decoder, &media::StreamDecoder::framesAvailable, &decoder, drain);
-
-    session::SessionClient client;
-    QEventLoop loop;
-    QObject::connect(
-        &client, &session::SessionClient::chunkReceived, [&](const session::ChunkEvent& received) {
-            // The event crossed from the network thread through Qt's event queue, which
-            // ThreadSanitizer cannot see; copying it takes the shared data's atomic reference
-            // (an acquire it does see) before anything is read.
-            const session::ChunkEvent chunk = received;
-            if (chunk.isMedia() && chunk.generationChunkIndex()) {
-                const ChunkContext context =
-                    builder.build(*chunk.generationChunkIndex(), chunk.startedEventIds(),
-                                  chunk.activeEventIds(), chunk.completedEventIds());
-                run.contexts.push_back(context);
-                if (worker) {
-                    worker->setChunkContext(context);
-                } else {
-                    analyzer.setChunkContext(context);
-                }
-            }
-            media::ChunkInfo info;
-            info.transport_index = chunk.transportChunkIndex();
-            info.generation_index = chunk.generationChunkIndex();
-            info.num_frames = chunk.numFrames();
-            info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
-            decoder.pushChunk(info, chunk.bytes());
-        });
-    QObject::connect(&client, &session::SessionClient::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(timeout_ms, &loop, &QEventLoop::quit);
-    client.start(options);
-    loop.exec();
-    REQUIRE(client.result().has_value());
-    run.session_succeeded = client.result()->ok;
-    run.session_error = client.result()->error;
-    decoder.finish();
-    while (!decoder.waitForEnd(20)) {
-        drain();
-    }
-    drain();
-    if (worker) {
-        worker->finish();
-        REQUIRE(worker->waitForFinished(timeout_ms));
-        // Deliver the queued chunkAnalyzed signals to this thread.
-        QCoreApplication::processEvents();
-        std::sort(run.chunks.begin(), run.chunks.end(),
-                  [](const ChunkQuality& a, const ChunkQuality& b) {
-                      return a.generation_index < b.generation_index;
-                  });
-    } else {
-        analyzer.finish();
-        collectFromAnalyzer();
-        std::sort(run.chunks.begin(), run.chunks.end(),
-                  [](const ChunkQuality& a, const ChunkQuality& b) {
-                      return a.generation_index < b.generation_index;
-                  });
-    }
+    engine::SessionEngine engine;
+    QObject::connect(&engine, &engine::SessionEngine::chunkQualityReady,
+                     [&](const ChunkQuality& chunk) {
+                         if (++reports[chunk.generation_index] > 1) {
+                             ++run.duplicate_reports;
+                         }
+                         run.chunks.push_back(chunk);
+                     });
+    QString error;
+    const bool started = engine.start(settings, &error);
+    INFO(error.toStdString());
+    REQUIRE(started);
+    const bool finished = engine.waitForFinished(timeout_ms);
+    REQUIRE(engine.result().has_value());
+    run.session_succeeded = engine.result()->ok;
+    run.session_error = engine.result()->error;
+    REQUIRE(finished);
+    run.frames_decoded = engine.framesDecoded();
+    run.warnings = engine.qualityWarnings();
+    std::sort(run.chunks.begin(), run.chunks.end(),
+              [](const ChunkQuality& a, const ChunkQuality& b) {
+                  return a.generation_index < b.generation_index;
+              });
     return run;
 }
 

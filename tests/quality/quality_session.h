@@ -1,10 +1,9 @@
 #pragma once
-// One real simulator session analysed the way a session runner is meant to: the built-in
-// server on 127.0.0.1 with the given profile and faults, the session client, every chunk's
-// context built from its metadata and the workload before its bytes reach the decoder, and
-// each decoded frame fed to the quality analysis in stream order.
+// One real simulator session analysed as the window and `bench --quality` analyse theirs: on
+// the SessionEngine, with the built-in server on 127.0.0.1 (the given profile and faults) and
+// the engine's own quality analysis (every chunk's context from its metadata before its
+// bytes reach the decoder, each decoded frame to the analysis worker in stream order).
 
-#include "app/quality/chunk_context.h"
 #include "app/quality/chunk_quality.h"
 #include "app/quality/quality_settings.h"
 #include "metrics/prompt_update.h"
@@ -23,8 +22,6 @@ struct QualitySessionSpec {
     int num_chunks = 8;
     std::string camera_pattern = "orbit";
     std::vector<lbm::PromptUpdate> prompt_updates;
-    // Analyse on a QualityWorker (results through its queued signal) instead of directly.
-    bool use_worker = false;
     QualitySettings settings;
 };
 
@@ -32,7 +29,6 @@ struct QualitySessionRun {
     bool session_succeeded = false;
     QString session_error;
     qint64 frames_decoded = 0;
-    std::vector<ChunkContext> contexts;
     // Final results in generation order, each reported exactly once.
     std::vector<ChunkQuality> chunks;
     int duplicate_reports = 0;

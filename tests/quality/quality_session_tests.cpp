@@ -155,9 +155,7 @@ TEST_CASE("the acceptance session flags each fault at its chunk and nothing befo
 
 TEST_CASE("the acceptance session without faults raises no flag",
           "[quality][session][acceptance]") {
-    QualitySessionSpec spec = acceptanceSpec();
-    // Through the worker thread and its queued signal, as a window would.
-    spec.use_worker = true;
+    const QualitySessionSpec spec = acceptanceSpec();
     const QualitySessionRun run = runAndLog(spec);
     INFO(run.describeChunks().toStdString());
     INFO(run.describeFlags().toStdString());

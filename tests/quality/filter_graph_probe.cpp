@@ -1,4 +1,4 @@
-#include "app/quality/filter_graph_probe.h"
+#include "tests/quality/filter_graph_probe.h"
 
 #include "app/media/av_error.h"
 #include "app/media/av_ptr.h"
