@@ -38,6 +38,7 @@ FrameMeasurer::FrameMeasurer(double edge_margin, int sample_step)
 
 void FrameMeasurer::reset() {
     m_previous.clear();
+    m_motion.reset();
     m_previous_width = 0;
     m_previous_height = 0;
 }
@@ -106,7 +107,17 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
         laplacian_count > 0 ? static_cast<double>(laplacian_sum) / laplacian_count : 0.0;
     if (comparable) {
         measures.change = static_cast<double>(change_sum) / sample_count;
+        // A second walk over the two sample windows, only now that the mean change is known.
+        const int offset = static_cast<int>(
+            std::lround((static_cast<double>(luma_sum) - static_cast<double>(m_previous_luma_sum)) /
+                        sample_count));
+        uint64_t structural_sum = 0;
+        for (size_t i = 0; i < samples.size(); ++i) {
+            structural_sum += static_cast<uint64_t>(std::abs(samples[i] - m_previous[i] - offset));
+        }
+        measures.structural_change = static_cast<double>(structural_sum) / sample_count;
     }
+    measures.motion = m_motion.estimate(luma, stride, width, top, bottom);
 
     const int chroma_width = -((-width) >> desc->log2_chroma_w);
     const int chroma_top = top >> desc->log2_chroma_h;
@@ -128,6 +139,7 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
 
     m_spare = std::move(m_previous);
     m_previous = std::move(samples);
+    m_previous_luma_sum = luma_sum;
     m_previous_width = width;
     m_previous_height = height;
     return measures;

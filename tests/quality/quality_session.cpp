@@ -1,6 +1,7 @@
 #include "tests/quality/quality_session.h"
 
 #include "app/media/stream_decoder.h"
+#include "app/protocol/camera_keys.h"
 #include "app/quality/chunk_context_builder.h"
 #include "app/quality/quality_analyzer.h"
 #include "app/quality/quality_worker.h"
@@ -73,6 +74,21 @@ QString QualitySessionRun::describeChunks() const {
                 .arg(chunk.reference_chunk)
                 .arg(chunk.in_transition ? QStringLiteral("yes") : QStringLiteral("no"))
                 .arg(chunk.flagsText()));
+        lines.append(
+            QStringLiteral("  steering '%1' motion x %2 y %3 zoom %4% following %5%6")
+                .arg(chunk.steering_keys)
+                .arg(chunk.motion_x.value_or(-99), 0, 'f', 2)
+                .arg(chunk.motion_y.value_or(-99), 0, 'f', 2)
+                .arg(chunk.motion_zoom_percent.value_or(-99), 0, 'f', 2)
+                .arg(chunk.following.value_or(-1), 0, 'f', 2)
+                .arg(chunk.motion_expected ? QStringLiteral(" motion expected") : QString()));
+        for (const SteeringResponse& response : chunk.responses) {
+            lines.append(QStringLiteral("  response %1 '%2' from chunk %3: frame %4, %5 ms")
+                             .arg(response.event_id, response.keys)
+                             .arg(response.command_chunk)
+                             .arg(response.response_frame)
+                             .arg(response.response_ms.value_or(-1), 0, 'f', 0));
+        }
         for (const TransitionCheck& check : chunk.transitions) {
             lines.append(QStringLiteral("  transition %1 K=%2 from %3: expected %4 landed %5 (%6)")
                              .arg(check.event_id)
@@ -114,8 +130,12 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
     options.workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(),
                                             spec.num_chunks, spec.camera_pattern);
     options.workload.prompt_updates = spec.prompt_updates;
+    if (spec.steered) {
+        // As the window steers: no script, the server holds still until the first key.
+        options.workload.extra_params_json = "{\"camera_action_script\":null}";
+    }
     options.workload.validate();
-    const ChunkContextBuilder builder(options.workload);
+    ChunkContextBuilder builder(options.workload);
 
     QualitySessionRun run;
     std::map<qint64, int> reports;
@@ -164,9 +184,16 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
             // (an acquire it does see) before anything is read.
             const session::ChunkEvent chunk = received;
             if (chunk.isMedia() && chunk.generationChunkIndex()) {
+                const qint64 index = *chunk.generationChunkIndex();
+                run.arrival_s[index] = chunk.arrivalS();
+                for (auto& press : run.key_presses) {
+                    if (!press.started_chunk && chunk.startedEventIds().contains(press.event_id)) {
+                        press.started_chunk = index;
+                    }
+                }
                 const ChunkContext context =
-                    builder.build(*chunk.generationChunkIndex(), chunk.startedEventIds(),
-                                  chunk.activeEventIds(), chunk.completedEventIds());
+                    builder.build(index, chunk.startedEventIds(), chunk.activeEventIds(),
+                                  chunk.completedEventIds(), chunk.arrivalS());
                 run.contexts.push_back(context);
                 if (worker) {
                     worker->setChunkContext(context);
@@ -180,7 +207,37 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
             info.num_frames = chunk.numFrames();
             info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
             decoder.pushChunk(info, chunk.bytes());
+            if (!chunk.isMedia() || !chunk.generationChunkIndex()) {
+                return;
+            }
+            for (const auto& [after_chunk, keys] : spec.key_presses) {
+                if (after_chunk != *chunk.generationChunkIndex()) {
+                    continue;
+                }
+                const protocol::CameraSe3 velocity =
+                    protocol::velocityForKeys(protocol::CameraKeys::fromLetters(keys));
+                const QString id = client.sendCameraVelocity(velocity);
+                REQUIRE_FALSE(id.isEmpty());
+                SteeringCommand command =
+                    SteeringCommand::fromVelocity(velocity.translation, velocity.rotation);
+                // Refined by the timeline's stamp of the send below.
+                command.sent_s = chunk.arrivalS();
+                builder.addCameraCommand(id, command);
+                run.key_presses.push_back({id, keys, after_chunk, std::nullopt, chunk.arrivalS()});
+            }
         });
+    QObject::connect(&client, &session::SessionClient::timelineChanged,
+                     [&](const session::TimelineEvent& event) {
+                         const auto* record = client.timeline().find(event.event_id);
+                         if (record != nullptr && record->sent_s) {
+                             builder.setCommandSentTime(event.event_id, *record->sent_s);
+                             for (auto& press : run.key_presses) {
+                                 if (press.event_id == event.event_id) {
+                                     press.sent_s = *record->sent_s;
+                                 }
+                             }
+                         }
+                     });
     QObject::connect(&client, &session::SessionClient::finished, &loop, &QEventLoop::quit);
     QTimer::singleShot(timeout_ms, &loop, &QEventLoop::quit);
     client.start(options);

@@ -12,7 +12,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lbm::quality::test {
@@ -25,6 +28,11 @@ struct QualitySessionSpec {
     std::vector<lbm::PromptUpdate> prompt_updates;
     // Analyse on a QualityWorker (results through its queued signal) instead of directly.
     bool use_worker = false;
+    // Steered like the window: no camera script (the server holds still until a camera
+    // interaction), and after chunk N arrives the keys are held ("" releases them) by a
+    // camera velocity interaction.
+    bool steered = false;
+    std::vector<std::pair<qint64, QString>> key_presses;
     QualitySettings settings;
 };
 
@@ -33,6 +41,17 @@ struct QualitySessionRun {
     QString session_error;
     qint64 frames_decoded = 0;
     std::vector<ChunkContext> contexts;
+    // Steered sessions: each key press's event id and keys, and the chunk whose metadata
+    // lists it as started (where the server applied it).
+    struct KeyPress {
+        QString event_id;
+        QString keys;
+        qint64 after_chunk = 0;
+        std::optional<qint64> started_chunk;
+        double sent_s = 0.0;
+    };
+    std::vector<KeyPress> key_presses;
+    std::map<qint64, double> arrival_s; // by generation index
     // Final results in generation order, each reported exactly once.
     std::vector<ChunkQuality> chunks;
     int duplicate_reports = 0;
