@@ -90,6 +90,9 @@ struct FrameQuality {
     bool frozen = false; // change below QualityThresholds::freeze_change
     // The camera's apparent motion since the previous frame (nullopt: not measurable).
     std::optional<FrameMotion> motion;
+    // Chroma change since the previous frame on the content both show (FrameMeasures).
+    std::optional<double> u_step;
+    std::optional<double> v_step;
     // Mean absolute 4-neighbour Laplacian of luma: fine detail; falls as the picture blurs.
     double sharpness = 0.0;
     double mean_y = 0.0;

@@ -28,6 +28,12 @@ struct FrameMeasures {
     // change with the mean difference (rounded to a level) taken out of every sample.
     std::optional<double> structural_change;
     std::optional<FrameMotion> motion; // see GlobalMotionEstimator
+    // Mean chroma change from the previous frame where the camera kept the content in view:
+    // each sample compared with the sample the measured motion brought there (without a
+    // motion estimate, the change of the mean). A colour cast moves it; a pan over content
+    // of other colours does not.
+    std::optional<double> u_step;
+    std::optional<double> v_step;
     double sharpness = 0.0;
     double mean_y = 0.0;
     double mean_u = 0.0;
@@ -52,6 +58,17 @@ private:
     std::vector<uint8_t> m_previous; // the previous frame's sampled luma window
     std::vector<uint8_t> m_spare;    // recycled as the next frame's sample buffer
     uint64_t m_previous_luma_sum = 0;
+    // Chroma sampled every 4 luma pixels (the motion estimate's grid), this frame and the last.
+    struct ChromaGrid {
+        std::vector<uint8_t> u;
+        std::vector<uint8_t> v;
+        int columns = 0;
+        int rows = 0;
+        double mean_u = 0.0;
+        double mean_v = 0.0;
+    };
+    ChromaGrid m_chroma;
+    ChromaGrid m_previous_chroma;
     GlobalMotionEstimator m_motion;
     int m_previous_width = 0;
     int m_previous_height = 0;

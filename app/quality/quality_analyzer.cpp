@@ -99,6 +99,8 @@ void QualityAnalyzer::addFrame(const media::DecodedFrame& frame) {
     if (quality.change) {
         quality.structural_change = measures->structural_change;
         quality.motion = measures->motion;
+        quality.u_step = measures->u_step;
+        quality.v_step = measures->v_step;
     }
     quality.frozen = quality.change && *quality.change < m_settings.thresholds.freeze_change;
     quality.sharpness = measures->sharpness;
@@ -288,8 +290,7 @@ void QualityAnalyzer::judgeFreeze(ChunkQuality& chunk, const ChunkContext& conte
         chunk.frozen_frames = std::max(chunk.frozen_frames, run);
     }
     // A still camera over a still scene repeats itself without anything being wrong.
-    chunk.motion_expected =
-        context.camera_moving || m_world_change >= 2.0 * limits.freeze_change;
+    chunk.motion_expected = context.camera_moving || m_world_change >= 2.0 * limits.freeze_change;
     if (chunk.frozen_frames >= limits.freeze_min_frames) {
         if (chunk.motion_expected) {
             chunk.flags |= QualityFlag::Freeze;
@@ -340,8 +341,22 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     const double log_step = std::log(here.sharpness / before->sharpness) +
                             limits.sharpness_zoom_exponent * std::log1p(std::max(-0.5, zoom));
     m_neighbour->log_sharpness_step = log_step;
-    m_neighbour->u_step = here.mean_u - before->mean_u;
-    m_neighbour->v_step = here.mean_v - before->mean_v;
+    // The colour's move over the chunk on what the camera kept in view: the frame-to-frame
+    // steps from the last frame before it, so a pan onto differently coloured content is not
+    // a cast (a frame without a step falls back to the change of the tail's mean).
+    double u_move = 0.0;
+    double v_move = 0.0;
+    bool stepped = !chunk.frames.empty();
+    for (const FrameQuality& frame : chunk.frames) {
+        stepped = stepped && frame.u_step && frame.v_step;
+        if (!stepped) {
+            break;
+        }
+        u_move += *frame.u_step;
+        v_move += *frame.v_step;
+    }
+    m_neighbour->u_step = stepped ? u_move : here.mean_u - before->mean_u;
+    m_neighbour->v_step = stepped ? v_move : here.mean_v - before->mean_v;
 
     // The expected course: still outside transitions; inside one, the same step as the chunk
     // before (a K-chunk transition spreads its change evenly). Its first chunk sets the pace,
