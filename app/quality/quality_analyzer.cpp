@@ -363,6 +363,9 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     // so its colour is judged from the next chunk on (a tint keeps growing, so it shows there).
     const bool continues_transition = chunk.in_transition && !startsTransition(context);
     const double expected_log = continues_transition ? before->log_sharpness_step : 0.0;
+    // A transition's first chunk is judged against no change of detail: a new prompt may
+    // recolour the picture, but losing detail at once is a blur (and a blur cannot wait for
+    // the next chunk: once the fine detail is gone, more blur hardly lowers the measure).
     chunk.sharpness_ratio = std::exp(log_step - expected_log);
     if (chunk.sharpness_ratio < limits.blur_ratio) {
         chunk.flags |= QualityFlag::Blur;

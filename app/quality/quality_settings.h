@@ -44,8 +44,10 @@ struct QualityThresholds {
     // axis is at least this many full-frame pixels per frame the right way (the simulator's
     // keys move the view by 4.6 to 7 px per frame)...
     double steering_min_pan_px = 0.5;
-    // ... and its zoom at least this relative scale change per frame (forward: +1.1 %).
-    double steering_min_zoom = 0.003;
+    // ... and its zoom at least this relative scale change per frame (forward over the
+    // simulator's 3-D world fits +0.25 to +0.45 % a frame: the sky does not grow, the ground
+    // does).
+    double steering_min_zoom = 0.001;
     // action: a chunk under a moving camera command in which fewer than this share of the
     // frames move the commanded way ignores, reverses or lags the command.
     double following_min_share = 0.5;

@@ -110,7 +110,9 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
     }
     chunk.steering_keys = command->keys;
     chunk.steering_moves = command->moves();
-    if (!command->moves()) {
+    // Chunk 0 continues the client's own image (the server blends from it into the world):
+    // its motion is the blend's, not the camera's.
+    if (!command->moves() || index == 0) {
         return;
     }
     int following = 0;
