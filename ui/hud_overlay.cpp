@@ -46,6 +46,10 @@ QString flagNumber(lbm::quality::QualityFlag flag, const lbm::quality::ChunkQual
             }
         }
         return {};
+    case QualityFlag::Action:
+        return QApplication::translate("HudOverlay", "%1 % follow '%2'")
+            .arg(100.0 * chunk.following.value_or(0.0), 0, 'f', 0)
+            .arg(chunk.steering_keys);
     }
     return {};
 }

@@ -39,6 +39,8 @@ QualityCountersPanel::Row QualityCountersPanel::rowOf(QualityFlag flag) {
         return Row::Tint;
     case QualityFlag::Transition:
         return Row::Transition;
+    case QualityFlag::Action:
+        return Row::Action;
     }
     return Row::Seam;
 }
@@ -65,18 +67,25 @@ QualityCountersPanel::QualityCountersPanel(QWidget* parent)
               "seam-score times the change inside the chunks around it"));
     addRow(Row::Freeze, tr("Freezes"), tr("Chunks with a run of repeated frames"));
     addRow(Row::Blur, tr("Blur"),
-           tr("Chunks whose sharpness fell below its threshold share of the reference chunk's "
-              "(the first, or where the last prompt transition completed)"));
+           tr("Chunks whose last frames kept less than the threshold share of the previous "
+              "chunk's detail (corrected for the camera's zoom and a transition's course)"));
     addRow(Row::Tint, tr("Tint"),
-           tr("Chunks whose mean colour drifted from the reference chunk's"));
+           tr("Chunks whose colour moved from the previous chunk's beyond a transition's "
+              "course"));
     addRow(Row::Transition, tr("Transitions off K"),
            tr("Prompt transitions that landed earlier or later than their transition_chunks, "
               "or never"));
+    addRow(Row::Action, tr("Steering off"),
+           tr("Chunks in which fewer than half of the frames move the way the camera command "
+              "in force says (the picture ignores, reverses or lags it)"));
     addRow(Row::Sharpness, tr("Sharpness (newest)"),
-           tr("The newest chunk's sharpness against the reference chunk's"));
+           tr("The newest chunk's sharpness against the chunk before it"));
     addRow(Row::ColourDrift, tr("Colour drift (newest)"),
-           tr("How far the newest chunk's mean chroma is from the reference chunk's, in 8-bit "
-              "levels"));
+           tr("How far the newest chunk's chroma moved from the chunk before it beyond the "
+              "expected course, in 8-bit levels"));
+    addRow(Row::Response, tr("Key response"),
+           tr("From a camera key press (or a scripted key change) to the first frame moving "
+              "the commanded way: the last one, and the median over the session"));
     changeEvent(nullptr);
     reset();
 }
@@ -89,6 +98,7 @@ void QualityCountersPanel::setSettings(const quality::QualitySettings& settings)
 void QualityCountersPanel::reset() {
     m_chunks.clear();
     m_latest.reset();
+    m_responses.clear();
     m_tallies.assign(quality::allQualityFlags().size(), Tally{});
     m_flagged_chunks = 0;
     m_near_chunks = 0;
@@ -154,6 +164,8 @@ void QualityCountersPanel::count(const ChunkQuality& chunk) {
     const auto previous = m_chunks.find(chunk.generation_index);
     if (previous != m_chunks.end()) {
         tally(previous->second, chunk.generation_index, -1);
+    } else {
+        m_responses.add(chunk); // responses are final with the chunk's first final result
     }
     m_chunks[chunk.generation_index] = counted;
     tally(counted, chunk.generation_index, +1);
@@ -221,6 +233,7 @@ void QualityCountersPanel::refresh() {
             .arg(latest.chroma_drift, 0, 'f', 1)
             .arg(t.tint_drift, 0, 'f', 1),
         latestLevel(QualityFlag::Tint));
+    set(Row::Response, m_responses.summaryText(), Level::Normal);
 }
 
 QString QualityCountersPanel::valueText(Row row) const {

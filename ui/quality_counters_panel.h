@@ -7,6 +7,7 @@
 
 #include "app/quality/chunk_quality.h"
 #include "app/quality/quality_settings.h"
+#include "app/quality/steering_summary.h"
 #include "ui/counters_panel.h"
 
 #include <QHash>
@@ -25,7 +26,18 @@ namespace lbm::ui {
 class QualityCountersPanel : public QWidget {
     Q_OBJECT
 public:
-    enum class Row { Analysed, Seam, Freeze, Blur, Tint, Transition, Sharpness, ColourDrift };
+    enum class Row {
+        Analysed,
+        Seam,
+        Freeze,
+        Blur,
+        Tint,
+        Transition,
+        Action,
+        Sharpness,
+        ColourDrift,
+        Response,
+    };
     using Level = CountersPanel::Level;
 
     // The rule for a flag's count: CountersPanel::stallLevel's (red once raised, amber when
@@ -81,6 +93,7 @@ private:
     int m_flagged_chunks = 0;
     int m_near_chunks = 0;
     std::optional<quality::ChunkQuality> m_latest; // the newest chunk, without frames
+    quality::SteeringSummary m_responses;
     QGridLayout* m_grid = nullptr;
     QLabel* m_title = nullptr;
     int m_next_row = 0;

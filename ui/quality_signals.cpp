@@ -53,6 +53,10 @@ QString flagDetail(QualityFlag flag, const ChunkQuality& chunk, const QualityThr
             }
         }
         return tr("landed off its K chunks");
+    case QualityFlag::Action:
+        return tr("%1 % of frames follow '%2', flag below %3 %")
+            .arg(fixed(100.0 * chunk.following.value_or(0.0), 0), chunk.steering_keys)
+            .arg(fixed(100.0 * t.following_min_share, 0));
     }
     return {};
 }
@@ -78,6 +82,10 @@ std::optional<double> seamLevel(const ChunkQuality& chunk, const QualityThreshol
 }
 
 double freezeLevel(const ChunkQuality& chunk, const QualityThresholds& t) {
+    // Repeated frames under a still camera over a still scene are no defect: not drawn.
+    if (!chunk.motion_expected) {
+        return 0.0;
+    }
     return t.freeze_min_frames > 0 ? static_cast<double>(chunk.frozen_frames) / t.freeze_min_frames
                                    : 0.0;
 }
@@ -97,15 +105,18 @@ double tintLevel(const ChunkQuality& chunk, const QualityThresholds& t) {
 bool nearThreshold(QualityFlag flag, const ChunkQuality& chunk, const QualityThresholds& t) {
     switch (flag) {
     case QualityFlag::Seam:
-        return !chunk.in_transition && seamLevel(chunk, t).value_or(0.0) >= kNearThresholdShare;
+        return seamLevel(chunk, t).value_or(0.0) >= kNearThresholdShare;
     case QualityFlag::Freeze:
         return freezeLevel(chunk, t) >= kNearThresholdShare;
     case QualityFlag::Blur:
-        return !chunk.in_transition && blurLevel(chunk, t) >= kNearThresholdShare;
+        return blurLevel(chunk, t) >= kNearThresholdShare;
     case QualityFlag::Tint:
-        return !chunk.in_transition && tintLevel(chunk, t) >= kNearThresholdShare;
+        return tintLevel(chunk, t) >= kNearThresholdShare;
     case QualityFlag::Transition:
         return false;
+    case QualityFlag::Action:
+        return chunk.following && t.following_min_share > 0 &&
+               *chunk.following < t.following_min_share / kNearThresholdShare;
     }
     return false;
 }

@@ -21,6 +21,10 @@ inline QColor tintColor(const QPalette& palette) {
 inline QColor transitionFlagColor(const QPalette& palette) {
     return isDarkPalette(palette) ? QColor(0xff, 0x9e, 0xd8) : QColor(0xb0, 0x1d, 0x7a);
 }
+// Steering: the camera command and the action flag (a teal apart from the other flags).
+inline QColor steeringColor(const QPalette& palette) {
+    return isDarkPalette(palette) ? QColor(0x3b, 0xd6, 0xc6) : QColor(0x0f, 0x76, 0x6e);
+}
 // The sharpness (blur) line and flag.
 inline QColor blurColor(const QPalette& palette) {
     return stallColor(palette);
@@ -42,11 +46,14 @@ inline QColor qualityFlagColor(quality::QualityFlag flag, const QPalette& palett
         return tintColor(palette);
     case quality::QualityFlag::Transition:
         return transitionFlagColor(palette);
+    case quality::QualityFlag::Action:
+        return steeringColor(palette);
     }
     return lateColor(palette);
 }
 
-// The badge letter: S(eam), F(reeze), B(lur), T(int), P(rompt transition off its K).
+// The badge letter: S(eam), F(reeze), B(lur), T(int), P(rompt transition off its K),
+// A(ction: the picture does not follow the camera).
 inline QChar qualityFlagLetter(quality::QualityFlag flag) {
     switch (flag) {
     case quality::QualityFlag::Seam:
@@ -59,6 +66,8 @@ inline QChar qualityFlagLetter(quality::QualityFlag flag) {
         return QLatin1Char('T');
     case quality::QualityFlag::Transition:
         return QLatin1Char('P');
+    case quality::QualityFlag::Action:
+        return QLatin1Char('A');
     }
     return QLatin1Char('?');
 }

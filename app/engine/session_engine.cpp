@@ -157,6 +157,10 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
                     // K as the record keeps it; sent before any chunk can name the prompt.
                     m_quality_context.addPrompt(record->event_id, *record->transition_chunks);
                 }
+                if (record != nullptr && record->sent_s) {
+                    // The network thread's stamp of the send, on the clock chunks arrive on.
+                    m_quality_context.setCommandSentTime(event.event_id, *record->sent_s);
+                }
                 emit timelineChanged(event, record ? *record : session::InteractionRecord{});
             });
     connect(m_client.get(), &session::SessionClient::warning, this, &SessionEngine::warning);
@@ -222,7 +226,12 @@ QString SessionEngine::sendCameraVelocity(const protocol::CameraSe3& velocity) {
         return {};
     }
     const QString id = m_client->sendCameraVelocity(velocity);
-    m_quality_context.addCameraMove(id, false); // a velocity moves the view, it never snaps
+    // A velocity moves the view, it never snaps; the steering analysis times the picture's
+    // response from now.
+    quality::SteeringCommand command =
+        quality::SteeringCommand::fromVelocity(velocity.translation, velocity.rotation);
+    command.sent_s = sessionNowS();
+    m_quality_context.addCameraCommand(id, command);
     return id;
 }
 
@@ -335,9 +344,9 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
         if (m_quality && chunk.isMedia() && chunk.generationChunkIndex()) {
             // Before its bytes: the analysis reads a chunk's frames knowing what was meant
             // to happen in it (a transition running, the camera moving).
-            m_quality->setChunkContext(
-                m_quality_context.build(*chunk.generationChunkIndex(), chunk.startedEventIds(),
-                                        chunk.activeEventIds(), chunk.completedEventIds()));
+            m_quality->setChunkContext(m_quality_context.build(
+                *chunk.generationChunkIndex(), chunk.startedEventIds(), chunk.activeEventIds(),
+                chunk.completedEventIds(), chunk.arrivalS()));
         }
         m_decoder->pushChunk(info, chunk.bytes());
     }

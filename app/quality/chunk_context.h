@@ -7,9 +7,12 @@
 // completed event ids) and from what it knows of each event (the workload's prompt updates,
 // the prompts and camera moves it sent).
 
+#include "app/quality/steering_command.h"
+
 #include <QString>
 #include <QtGlobal>
 
+#include <optional>
 #include <vector>
 
 namespace lbm::quality {
@@ -36,6 +39,15 @@ struct ChunkContext {
     // The camera is told to jump at this chunk's start (a camera target with
     // transition_chunks 0): a large change across the boundary is expected, not a seam.
     bool camera_jump = false;
+    // The camera command in force in this chunk: its camera_action_script entry (keys of its
+    // first latent frame), or the newest camera velocity interaction the metadata lists as
+    // started or active. nullopt when nothing steers the camera.
+    std::optional<SteeringCommand> steering;
+    // Live camera commands sent after the previous chunk arrived and before this one: this
+    // chunk is the first that arrived after they were sent (response times count from here).
+    std::vector<SteeringCommand> sent_before;
+    // Session clock (seconds) when the chunk arrived, when known.
+    std::optional<double> arrival_s;
 };
 
 } // namespace lbm::quality

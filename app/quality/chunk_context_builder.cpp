@@ -16,8 +16,18 @@ ChunkContextBuilder::ChunkContextBuilder(const lbm::Workload& workload) {
         addPrompt(QString::fromStdString(update.eventId()), update.transition_chunks);
     }
     m_script_moves.reserve(workload.camera_script.size());
-    for (const lbm::ChunkActions& actions : workload.camera_script) {
+    for (size_t chunk = 0; chunk < workload.camera_script.size(); ++chunk) {
+        const lbm::ChunkActions& actions = workload.camera_script[chunk];
         m_script_moves.push_back(scriptMoves(actions));
+        QString letters;
+        if (!actions.empty()) {
+            for (const std::string& key : actions.front()) {
+                letters += QString::fromStdString(key);
+            }
+        }
+        SteeringCommand command = SteeringCommand::fromKeys(letters);
+        command.event_id = QStringLiteral("script:%1").arg(chunk);
+        m_script_commands.push_back(command);
     }
 }
 
@@ -26,7 +36,12 @@ void ChunkContextBuilder::addPrompt(const QString& event_id, int transition_chun
 }
 
 void ChunkContextBuilder::addCameraMove(const QString& event_id, bool jumps) {
-    m_camera_moves.insert(event_id, CameraMove{jumps});
+    m_camera_moves.insert(event_id, CameraMove{jumps, std::nullopt, m_next_order++, true});
+}
+
+void ChunkContextBuilder::addCameraCommand(const QString& event_id, SteeringCommand command) {
+    command.event_id = event_id;
+    m_camera_moves.insert(event_id, CameraMove{false, command, m_next_order++, false});
 }
 
 bool ChunkContextBuilder::scriptMoves(const lbm::ChunkActions& actions) {
@@ -36,12 +51,21 @@ bool ChunkContextBuilder::scriptMoves(const lbm::ChunkActions& actions) {
     });
 }
 
+void ChunkContextBuilder::setCommandSentTime(const QString& event_id, double sent_s) {
+    const auto found = m_camera_moves.find(event_id);
+    if (found != m_camera_moves.end() && found->command && !found->reported_sent) {
+        found->command->sent_s = sent_s;
+    }
+}
+
 ChunkContext ChunkContextBuilder::build(qint64 generation_index,
                                         const QStringList& started_event_ids,
                                         const QStringList& active_event_ids,
-                                        const QStringList& completed_event_ids) const {
+                                        const QStringList& completed_event_ids,
+                                        std::optional<double> arrival_s) {
     ChunkContext context;
     context.generation_index = generation_index;
+    int newest_order = -1;
     QStringList ids = started_event_ids + active_event_ids + completed_event_ids;
     ids.removeDuplicates();
     for (const QString& id : ids) {
@@ -54,14 +78,39 @@ ChunkContext ChunkContextBuilder::build(qint64 generation_index,
             continue;
         }
         const auto camera = m_camera_moves.constFind(id);
-        if (camera != m_camera_moves.cend()) {
-            context.camera_moving = context.camera_moving || active || started;
+        if (camera != m_camera_moves.cend() && (active || started)) {
+            // A velocity of zero (the "stop" sent on key release) holds the camera still.
+            const bool moves = !camera->command || camera->command->moves();
+            context.camera_moving = context.camera_moving || moves;
             context.camera_jump = context.camera_jump || (started && camera->jumps);
+            if (camera->command && camera->order >= newest_order) {
+                newest_order = camera->order;
+                context.steering = camera->command;
+            }
         }
     }
-    if (generation_index >= 0 && generation_index < static_cast<qint64>(m_script_moves.size()) &&
-        m_script_moves[static_cast<size_t>(generation_index)]) {
-        context.camera_moving = true;
+    if (generation_index >= 0 && generation_index < static_cast<qint64>(m_script_moves.size())) {
+        const auto chunk = static_cast<size_t>(generation_index);
+        context.camera_moving = context.camera_moving || m_script_moves[chunk];
+        if (!context.steering) {
+            context.steering = m_script_commands[chunk];
+        }
+    }
+    context.arrival_s = arrival_s;
+    if (arrival_s) {
+        std::vector<std::pair<int, SteeringCommand>> sent;
+        for (CameraMove& move : m_camera_moves) {
+            if (move.command && !move.reported_sent && move.command->sent_s &&
+                *move.command->sent_s <= *arrival_s) {
+                move.reported_sent = true;
+                sent.emplace_back(move.order, *move.command);
+            }
+        }
+        std::sort(sent.begin(), sent.end(),
+                  [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (auto& [order, command] : sent) {
+            context.sent_before.push_back(std::move(command));
+        }
     }
     return context;
 }

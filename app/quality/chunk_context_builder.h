@@ -12,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace lbm::quality {
@@ -28,10 +29,17 @@ public:
     // A camera interaction sent during the session: it moves the camera while active;
     // jumps: a target reached in zero chunks (the view snaps at the chunk it starts in).
     void addCameraMove(const QString& event_id, bool jumps);
+    // A camera velocity interaction sent during the session (session clock sent_s, seconds):
+    // the command the picture should follow from the chunk that starts it until the next.
+    void addCameraCommand(const QString& event_id, SteeringCommand command);
+    // A more exact send time for a command added before (the network thread's stamp).
+    void setCommandSentTime(const QString& event_id, double sent_s);
 
+    // arrival_s: the chunk's arrival on the session clock (seconds), when known; live
+    // commands sent before it are listed in its context's sent_before (once).
     ChunkContext build(qint64 generation_index, const QStringList& started_event_ids,
-                       const QStringList& active_event_ids,
-                       const QStringList& completed_event_ids) const;
+                       const QStringList& active_event_ids, const QStringList& completed_event_ids,
+                       std::optional<double> arrival_s = std::nullopt);
 
     // Whether a camera_action_script entry moves the camera: some latent frame holds keys
     // whose motion does not cancel out (w/s, a/d, i/k, j/l).
@@ -40,10 +48,15 @@ public:
 private:
     struct CameraMove {
         bool jumps = false;
+        std::optional<SteeringCommand> command; // velocity interactions
+        int order = 0;                          // registration order: the newest wins
+        bool reported_sent = false;             // listed in a context's sent_before
     };
     QHash<QString, int> m_prompts; // event id -> transition_chunks
     QHash<QString, CameraMove> m_camera_moves;
-    std::vector<bool> m_script_moves; // per chunk of the workload's camera script
+    std::vector<bool> m_script_moves;               // per chunk of the workload's camera script
+    std::vector<SteeringCommand> m_script_commands; // per chunk: its first latent frame's keys
+    int m_next_order = 0;
 };
 
 } // namespace lbm::quality

@@ -7,12 +7,13 @@
 namespace lbm::quality {
 namespace {
 
-const std::array<std::pair<QualityFlag, const char*>, 5> kFlagNames = {{
+const std::array<std::pair<QualityFlag, const char*>, 6> kFlagNames = {{
     {QualityFlag::Seam, "seam"},
     {QualityFlag::Freeze, "freeze"},
     {QualityFlag::Blur, "blur"},
     {QualityFlag::Tint, "tint"},
     {QualityFlag::Transition, "transition"},
+    {QualityFlag::Action, "action"},
 }};
 
 const std::array<std::pair<TransitionVerdict, const char*>, 4> kVerdictNames = {{
@@ -25,9 +26,9 @@ const std::array<std::pair<TransitionVerdict, const char*>, 4> kVerdictNames = {
 } // namespace
 
 const std::vector<QualityFlag>& allQualityFlags() {
-    static const std::vector<QualityFlag> flags = {QualityFlag::Seam, QualityFlag::Freeze,
-                                                   QualityFlag::Blur, QualityFlag::Tint,
-                                                   QualityFlag::Transition};
+    static const std::vector<QualityFlag> flags = {QualityFlag::Seam,       QualityFlag::Freeze,
+                                                   QualityFlag::Blur,       QualityFlag::Tint,
+                                                   QualityFlag::Transition, QualityFlag::Action};
     return flags;
 }
 

@@ -4,6 +4,8 @@
 // result is final. Plain values, copied freely across threads (registered for queued
 // signals by registerQualityMetaTypes()).
 
+#include "app/quality/global_motion.h"
+
 #include <QFlags>
 #include <QMetaType>
 #include <QString>
@@ -21,11 +23,13 @@ enum class QualityFlag : unsigned {
     Blur = 1u << 2,       // sharpness fell below the threshold share of the reference
     Tint = 1u << 3,       // the mean chroma drifted from the reference
     Transition = 1u << 4, // a prompt transition landed off its K chunks, or never
+    Action = 1u << 5,     // the picture ignores, reverses or lags the camera command
 };
 Q_DECLARE_FLAGS(QualityFlags, QualityFlag)
 Q_DECLARE_OPERATORS_FOR_FLAGS(QualityFlags)
 
-// Every flag in report order, and its name ("seam", "freeze", "blur", "tint", "transition").
+// Every flag in report order, and its name ("seam", "freeze", "blur", "tint", "transition",
+// "action").
 const std::vector<QualityFlag>& allQualityFlags();
 QString qualityFlagName(QualityFlag flag);
 std::optional<QualityFlag> qualityFlagFromName(const QString& name);
@@ -50,6 +54,29 @@ struct TransitionCheck {
     bool operator==(const TransitionCheck&) const = default;
 };
 
+// How long the picture took to follow one camera command (a key press, a scripted key
+// change): from the first chunk that could show it to the first frame moving the commanded
+// way.
+struct SteeringResponse {
+    QString event_id;
+    QString keys; // "wasdijkl" letters, "" for a velocity without key names
+    // The first chunk that arrived after a live command was sent, or a script entry's chunk.
+    qint64 command_chunk = 0;
+    // The chunk and frame (index in the chunk) that first moved the commanded way; nullopt
+    // while (or when) none did.
+    std::optional<qint64> response_chunk;
+    int response_frame = -1;
+    // Session time from sending the command (live) or from command_chunk's arrival (script)
+    // to the arrival of response_chunk, milliseconds; nullopt without arrival times.
+    std::optional<double> response_ms;
+    // response_chunk - command_chunk.
+    std::optional<qint64> responseChunks() const {
+        return response_chunk ? std::optional<qint64>(*response_chunk - command_chunk)
+                              : std::nullopt;
+    }
+    bool operator==(const SteeringResponse&) const = default;
+};
+
 // One decoded frame's signals (window of the frame only, see QualitySettings::edge_margin).
 struct FrameQuality {
     qint64 global_frame_number = 0;
@@ -57,7 +84,15 @@ struct FrameQuality {
     // Mean absolute luma difference to the previous frame in stream order, 8-bit levels;
     // nullopt for the first frame and after a gap in frame numbers.
     std::optional<double> change;
+    // The same with the mean luma difference taken out: a uniform step of brightness (a
+    // prompt's colour grade moving on) does not count, a different picture does.
+    std::optional<double> structural_change;
     bool frozen = false; // change below QualityThresholds::freeze_change
+    // The camera's apparent motion since the previous frame (nullopt: not measurable).
+    std::optional<FrameMotion> motion;
+    // Chroma change since the previous frame on the content both show (FrameMeasures).
+    std::optional<double> u_step;
+    std::optional<double> v_step;
     // Mean absolute 4-neighbour Laplacian of luma: fine detail; falls as the picture blurs.
     double sharpness = 0.0;
     double mean_y = 0.0;
@@ -82,16 +117,22 @@ struct ChunkQuality {
     std::optional<double> seam_score;
     // The longest run of near-identical frames inside the chunk.
     int frozen_frames = 0;
-    // Mean sharpness and its ratio to the reference chunk's.
+    // Frames were expected to move (the camera was told to, or the picture moved before): a
+    // run of repeated frames is a freeze only then.
+    bool motion_expected = false;
+    // Mean sharpness, and the sharpness of the chunk's last latent frame relative to the
+    // previous chunk's last latent frame, corrected for the camera's measured zoom and taken
+    // against the expected course (1 = as expected; < 1 = detail lost).
     double sharpness = 0.0;
     double sharpness_ratio = 1.0;
-    // Mean Y, U, V (8-bit levels) and the distance of (U, V) from the reference chunk's.
+    // Mean Y, U, V (8-bit levels), and how far the chroma (U, V) of the last latent frame
+    // moved from the previous chunk's other than the expected course says (8-bit levels).
     double mean_y = 0.0;
     double mean_u = 0.0;
     double mean_v = 0.0;
     double chroma_drift = 0.0;
-    // The chunk blur and tint are measured against: the first chunk, or the last chunk in
-    // which a prompt transition completed.
+    // The chunk blur and tint are measured against (the previous one; the chunk itself when
+    // there is none).
     qint64 reference_chunk = 0;
 
     // From the chunk's context: a prompt transition runs in it (changes are expected), the
@@ -100,6 +141,18 @@ struct ChunkQuality {
     bool camera_moving = false;
     // Transitions expected to land in this chunk, judged.
     std::vector<TransitionCheck> transitions;
+
+    // Steering: the camera command in force ("" keys and all-zero motion when none), the
+    // measured mean motion per frame (pan in pixels, zoom in percent), the share of frames
+    // that moved the commanded way (nullopt when no moving command was in force or no
+    // motion could be measured), and the commands whose first response came in this chunk.
+    QString steering_keys;
+    bool steering_moves = false;
+    std::optional<double> motion_x;
+    std::optional<double> motion_y;
+    std::optional<double> motion_zoom_percent;
+    std::optional<double> following;
+    std::vector<SteeringResponse> responses;
 
     QualityFlags flags;
     // Why a signal over its threshold raised no flag, or what a flag is about.

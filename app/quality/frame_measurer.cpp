@@ -38,6 +38,8 @@ FrameMeasurer::FrameMeasurer(double edge_margin, int sample_step)
 
 void FrameMeasurer::reset() {
     m_previous.clear();
+    m_previous_chroma = ChromaGrid{};
+    m_motion.reset();
     m_previous_width = 0;
     m_previous_height = 0;
 }
@@ -106,7 +108,17 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
         laplacian_count > 0 ? static_cast<double>(laplacian_sum) / laplacian_count : 0.0;
     if (comparable) {
         measures.change = static_cast<double>(change_sum) / sample_count;
+        // A second walk over the two sample windows, only now that the mean change is known.
+        const int offset = static_cast<int>(
+            std::lround((static_cast<double>(luma_sum) - static_cast<double>(m_previous_luma_sum)) /
+                        sample_count));
+        uint64_t structural_sum = 0;
+        for (size_t i = 0; i < samples.size(); ++i) {
+            structural_sum += static_cast<uint64_t>(std::abs(samples[i] - m_previous[i] - offset));
+        }
+        measures.structural_change = static_cast<double>(structural_sum) / sample_count;
     }
+    measures.motion = m_motion.estimate(luma, stride, width, top, bottom);
 
     const int chroma_width = -((-width) >> desc->log2_chroma_w);
     const int chroma_top = top >> desc->log2_chroma_h;
@@ -126,8 +138,71 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     measures.mean_u = static_cast<double>(u_sum) / static_cast<double>(chroma_count);
     measures.mean_v = static_cast<double>(v_sum) / static_cast<double>(chroma_count);
 
+    // The chroma grid on the motion estimate's 4-pixel lattice, and its motion-compensated
+    // change from the last frame's grid.
+    constexpr int kGridStep = 4;
+    ChromaGrid& grid = m_chroma;
+    grid.columns = width / kGridStep;
+    grid.rows = (bottom - top) / kGridStep;
+    grid.u.resize(static_cast<size_t>(grid.columns) * static_cast<size_t>(grid.rows));
+    grid.v.resize(grid.u.size());
+    for (int j = 0; j < grid.rows; ++j) {
+        const int y = (top + j * kGridStep) >> desc->log2_chroma_h;
+        const uint8_t* u_row = frame.data[1] + static_cast<ptrdiff_t>(y) * frame.linesize[1];
+        const uint8_t* v_row = frame.data[2] + static_cast<ptrdiff_t>(y) * frame.linesize[2];
+        for (int i = 0; i < grid.columns; ++i) {
+            const int x = (i * kGridStep) >> desc->log2_chroma_w;
+            grid.u[static_cast<size_t>(j * grid.columns + i)] = u_row[x];
+            grid.v[static_cast<size_t>(j * grid.columns + i)] = v_row[x];
+        }
+    }
+    grid.mean_u = measures.mean_u;
+    grid.mean_v = measures.mean_v;
+    const ChromaGrid& last = m_previous_chroma;
+    if (comparable && last.columns == grid.columns && last.rows == grid.rows) {
+        if (measures.motion) {
+            // Where the content at grid point p was in the last frame: the inverse of
+            // p' = c + (1 + zoom)(p - c) + t, in grid units.
+            const double cx = grid.columns / 2.0;
+            const double cy = grid.rows / 2.0;
+            const double tx = measures.motion->dx / kGridStep;
+            const double ty = measures.motion->dy / kGridStep;
+            const double scale = 1.0 / (1.0 + measures.motion->zoom);
+            int64_t du = 0;
+            int64_t dv = 0;
+            int64_t count = 0;
+            for (int j = 0; j < grid.rows; ++j) {
+                const long from_j = std::lround(cy + (j - cy - ty) * scale);
+                if (from_j < 0 || from_j >= last.rows) {
+                    continue;
+                }
+                for (int i = 0; i < grid.columns; ++i) {
+                    const long from_i = std::lround(cx + (i - cx - tx) * scale);
+                    if (from_i < 0 || from_i >= last.columns) {
+                        continue;
+                    }
+                    const auto here = static_cast<size_t>(j * grid.columns + i);
+                    const auto there = static_cast<size_t>(from_j * last.columns + from_i);
+                    du += grid.u[here] - last.u[there];
+                    dv += grid.v[here] - last.v[there];
+                    ++count;
+                }
+            }
+            if (count > 0) {
+                measures.u_step = static_cast<double>(du) / static_cast<double>(count);
+                measures.v_step = static_cast<double>(dv) / static_cast<double>(count);
+            }
+        }
+        if (!measures.u_step) {
+            measures.u_step = grid.mean_u - last.mean_u;
+            measures.v_step = grid.mean_v - last.mean_v;
+        }
+    }
+    std::swap(m_chroma, m_previous_chroma);
+
     m_spare = std::move(m_previous);
     m_previous = std::move(samples);
+    m_previous_luma_sum = luma_sum;
     m_previous_width = width;
     m_previous_height = height;
     return measures;

@@ -1,7 +1,8 @@
 #pragma once
 // The per-frame measures behind every quality signal, read straight from a decoded frame's
 // 8-bit YUV planes in one pass over a subsampled window: mean absolute luma change to the
-// previous frame, mean absolute Laplacian of luma (fine detail), and mean Y, U and V.
+// previous frame (also with the mean change taken out), mean absolute Laplacian of luma
+// (fine detail), and mean Y, U and V; plus the camera's global motion (GlobalMotionEstimator).
 //
 // Why not libavfilter: signalstats (YDIF, UAVG, VAVG) and blurdetect have these measures,
 // and the tests' FilterGraphProbe (tests/quality) runs them to cross-check this class, but a
@@ -9,6 +10,8 @@
 // graph, signalstats computes saturation and hue per pixel that nobody reads, and
 // blurdetect's edge-width search costs ~10 ms per 832x480 frame, over three times the whole
 // budget of 3 % of a core at 16 fps. These sums reuse the decoder's planes as they are.
+
+#include "app/quality/global_motion.h"
 
 #include <QString>
 
@@ -22,6 +25,15 @@ namespace lbm::quality {
 
 struct FrameMeasures {
     std::optional<double> change; // nullopt: no previous frame of the same geometry
+    // change with the mean difference (rounded to a level) taken out of every sample.
+    std::optional<double> structural_change;
+    std::optional<FrameMotion> motion; // see GlobalMotionEstimator
+    // Mean chroma change from the previous frame where the camera kept the content in view:
+    // each sample compared with the sample the measured motion brought there (without a
+    // motion estimate, the change of the mean). A colour cast moves it; a pan over content
+    // of other colours does not.
+    std::optional<double> u_step;
+    std::optional<double> v_step;
     double sharpness = 0.0;
     double mean_y = 0.0;
     double mean_u = 0.0;
@@ -45,6 +57,19 @@ private:
     int m_step;
     std::vector<uint8_t> m_previous; // the previous frame's sampled luma window
     std::vector<uint8_t> m_spare;    // recycled as the next frame's sample buffer
+    uint64_t m_previous_luma_sum = 0;
+    // Chroma sampled every 4 luma pixels (the motion estimate's grid), this frame and the last.
+    struct ChromaGrid {
+        std::vector<uint8_t> u;
+        std::vector<uint8_t> v;
+        int columns = 0;
+        int rows = 0;
+        double mean_u = 0.0;
+        double mean_v = 0.0;
+    };
+    ChromaGrid m_chroma;
+    ChromaGrid m_previous_chroma;
+    GlobalMotionEstimator m_motion;
     int m_previous_width = 0;
     int m_previous_height = 0;
 };

@@ -37,14 +37,22 @@ bool runsTransition(const ChunkContext& context) {
                        [](const PromptInChunk& p) { return p.started || p.active; });
 }
 
-// A prompt completes here and none is left half-way: the picture settled on a new prompt.
-bool settlesTransition(const ChunkContext& context) {
-    const bool completes = std::any_of(context.prompts.cbegin(), context.prompts.cend(),
-                                       [](const PromptInChunk& p) { return p.completed; });
-    const bool still_running =
-        std::any_of(context.prompts.cbegin(), context.prompts.cend(),
-                    [](const PromptInChunk& p) { return p.active && !p.completed; });
-    return completes && !still_running;
+bool startsTransition(const ChunkContext& context) {
+    return std::any_of(context.prompts.cbegin(), context.prompts.cend(),
+                       [](const PromptInChunk& p) { return p.started; });
+}
+
+// Mean of one signal over the chunk's last latent frame.
+template <typename Field>
+double tailMean(const std::vector<FrameQuality>& frames, Field field) {
+    const size_t from = frames.size() > static_cast<size_t>(kLookFrames)
+                            ? frames.size() - static_cast<size_t>(kLookFrames)
+                            : 0;
+    double sum = 0.0;
+    for (size_t i = from; i < frames.size(); ++i) {
+        sum += field(frames[i]);
+    }
+    return frames.size() > from ? sum / static_cast<double>(frames.size() - from) : 0.0;
 }
 
 } // namespace
@@ -52,7 +60,8 @@ bool settlesTransition(const ChunkContext& context) {
 QualityAnalyzer::QualityAnalyzer(const QualitySettings& settings)
     : m_settings(settings)
     , m_measurer(settings.edge_margin, settings.sample_step)
-    , m_judge(settings.thresholds) {}
+    , m_judge(settings.thresholds)
+    , m_steering(settings.thresholds) {}
 
 void QualityAnalyzer::setChunkContext(const ChunkContext& context) {
     if (m_result_index.count(context.generation_index) > 0) {
@@ -87,6 +96,12 @@ void QualityAnalyzer::addFrame(const media::DecodedFrame& frame) {
         quality.change = measures->change;
     }
     m_last_frame_number = tag.global_frame_number;
+    if (quality.change) {
+        quality.structural_change = measures->structural_change;
+        quality.motion = measures->motion;
+        quality.u_step = measures->u_step;
+        quality.v_step = measures->v_step;
+    }
     quality.frozen = quality.change && *quality.change < m_settings.thresholds.freeze_change;
     quality.sharpness = measures->sharpness;
     quality.mean_y = measures->mean_y;
@@ -195,7 +210,7 @@ ChunkQuality QualityAnalyzer::evaluate(qint64 index, const std::vector<FrameQual
     chunk.frame_count = static_cast<int>(frames.size());
     chunk.in_transition = runsTransition(context);
     chunk.camera_moving = context.camera_moving;
-    chunk.reference_chunk = m_reference ? m_reference->chunk : index;
+    chunk.reference_chunk = index;
     if (frames.empty()) {
         chunk.notes.append(QStringLiteral("No frames of this chunk were decoded."));
         return chunk;
@@ -225,6 +240,7 @@ ChunkQuality QualityAnalyzer::evaluate(qint64 index, const std::vector<FrameQual
     judgeSeam(chunk, context);
     judgeFreeze(chunk, context);
     judgeLook(chunk, context);
+    m_steering.judge(chunk, context);
     return chunk;
 }
 
@@ -238,16 +254,21 @@ void QualityAnalyzer::judgeSeam(ChunkQuality& chunk, const ChunkContext& context
     const QualityThresholds& limits = m_settings.thresholds;
     const double motion =
         std::max({limits.motion_floor, chunk.change_median, previous->change_median});
-    const double boundary = *chunk.boundary_change;
+    // Inside a prompt transition the picture may brighten or darken at once (its share of the
+    // new look); what is left once that uniform step is taken out must be ordinary motion.
+    const bool unshifted = chunk.in_transition && chunk.frames.front().structural_change;
+    const double boundary =
+        unshifted ? *chunk.frames.front().structural_change : *chunk.boundary_change;
     chunk.seam_score = boundary / motion;
     if (*chunk.seam_score < limits.seam_score || boundary < limits.seam_min_change) {
         return;
     }
-    const QString score = QStringLiteral("Seam score %1 (boundary change %2 vs motion %3)")
-                              .arg(number(*chunk.seam_score), number(boundary), number(motion));
-    if (chunk.in_transition) {
-        chunk.notes.append(score + QStringLiteral(" inside a prompt transition: expected."));
-    } else if (context.camera_jump) {
+    const QString score =
+        QStringLiteral("Seam score %1 (boundary change %2%3 vs motion %4)")
+            .arg(number(*chunk.seam_score), number(boundary),
+                 unshifted ? QStringLiteral(" besides the transition's uniform step") : QString(),
+                 number(motion));
+    if (context.camera_jump) {
         chunk.notes.append(score + QStringLiteral(" at a camera jump: expected."));
     } else if (previous->flagged(QualityFlag::Freeze) && previous->frames.back().frozen) {
         chunk.notes.append(score + QStringLiteral(": the picture catching up after the freeze "
@@ -255,7 +276,9 @@ void QualityAnalyzer::judgeSeam(ChunkQuality& chunk, const ChunkContext& context
                                        .arg(previous->generation_index));
     } else {
         chunk.flags |= QualityFlag::Seam;
-        chunk.notes.append(score + QLatin1Char('.'));
+        chunk.notes.append(score + (chunk.in_transition
+                                        ? QStringLiteral(", inside a prompt transition.")
+                                        : QStringLiteral(".")));
     }
 }
 
@@ -266,9 +289,10 @@ void QualityAnalyzer::judgeFreeze(ChunkQuality& chunk, const ChunkContext& conte
         run = frame.frozen ? run + 1 : 0;
         chunk.frozen_frames = std::max(chunk.frozen_frames, run);
     }
+    // A still camera over a still scene repeats itself without anything being wrong.
+    chunk.motion_expected = context.camera_moving || m_world_change >= 2.0 * limits.freeze_change;
     if (chunk.frozen_frames >= limits.freeze_min_frames) {
-        // A still camera over a still scene repeats itself without anything being wrong.
-        if (context.camera_moving || m_last_moving_change >= 2.0 * limits.freeze_change) {
+        if (chunk.motion_expected) {
             chunk.flags |= QualityFlag::Freeze;
             chunk.notes.append(
                 QStringLiteral("%1 near-identical frames in a row.").arg(chunk.frozen_frames));
@@ -280,43 +304,96 @@ void QualityAnalyzer::judgeFreeze(ChunkQuality& chunk, const ChunkContext& conte
         }
         return;
     }
-    m_last_moving_change = chunk.change_median;
+    // Only a picture that moved while the camera was still says the world is alive: the
+    // motion of a camera that has since stopped does not.
+    if (!context.camera_moving) {
+        m_world_change = chunk.change_median;
+    }
 }
 
 void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context) {
-    const auto here =
-        Reference{chunk.generation_index, chunk.sharpness, chunk.mean_u, chunk.mean_v};
-    if (!m_reference || settlesTransition(context)) {
-        m_reference = here;
-    }
-    chunk.reference_chunk = m_reference->chunk;
-    chunk.sharpness_ratio =
-        m_reference->sharpness > 0.0 ? chunk.sharpness / m_reference->sharpness : 1.0;
-    chunk.chroma_drift =
-        std::hypot(chunk.mean_u - m_reference->mean_u, chunk.mean_v - m_reference->mean_v);
     const QualityThresholds& limits = m_settings.thresholds;
-    const bool blurred = chunk.sharpness_ratio < limits.blur_ratio;
-    const bool tinted = chunk.chroma_drift >= limits.tint_drift;
-    const QString blur_text = QStringLiteral("Sharpness %1x chunk %2's")
-                                  .arg(number(chunk.sharpness_ratio))
-                                  .arg(chunk.reference_chunk);
-    const QString tint_text = QStringLiteral("Chroma drift %1 from chunk %2")
-                                  .arg(number(chunk.chroma_drift))
-                                  .arg(chunk.reference_chunk);
-    if (chunk.in_transition) {
-        if (blurred || tinted) {
-            chunk.notes.append((blurred ? blur_text : tint_text) +
-                               QStringLiteral(" inside a prompt transition: expected."));
+    Neighbour here;
+    here.chunk = chunk.generation_index;
+    here.sharpness = tailMean(chunk.frames, [](const FrameQuality& f) { return f.sharpness; });
+    here.mean_u = tailMean(chunk.frames, [](const FrameQuality& f) { return f.mean_u; });
+    here.mean_v = tailMean(chunk.frames, [](const FrameQuality& f) { return f.mean_v; });
+    const std::optional<Neighbour> before = m_neighbour;
+    m_neighbour = here;
+    if (!before || before->chunk != chunk.generation_index - 1 || before->sharpness <= 0.0 ||
+        here.sharpness <= 0.0) {
+        return; // nothing just before to compare with
+    }
+    chunk.reference_chunk = before->chunk;
+    // The camera's zoom between the two last latent frames (one chunk of frames) magnifies
+    // the picture and thins its detail per pixel by that much: not a loss of detail.
+    double zoom = 0.0;
+    int measured = 0;
+    for (const FrameQuality& frame : chunk.frames) {
+        if (frame.motion) {
+            zoom += frame.motion->zoom;
+            ++measured;
         }
+    }
+    if (measured > 0) {
+        zoom *= static_cast<double>(chunk.frames.size()) / measured;
+    }
+    const double log_step = std::log(here.sharpness / before->sharpness) +
+                            limits.sharpness_zoom_exponent * std::log1p(std::max(-0.5, zoom));
+    m_neighbour->log_sharpness_step = log_step;
+    // The colour's move over the chunk on what the camera kept in view: the frame-to-frame
+    // steps from the last frame before it, so a pan onto differently coloured content is not
+    // a cast (a frame without a step falls back to the change of the tail's mean).
+    double u_move = 0.0;
+    double v_move = 0.0;
+    bool stepped = !chunk.frames.empty();
+    for (const FrameQuality& frame : chunk.frames) {
+        stepped = stepped && frame.u_step && frame.v_step;
+        if (!stepped) {
+            break;
+        }
+        u_move += *frame.u_step;
+        v_move += *frame.v_step;
+    }
+    m_neighbour->u_step = stepped ? u_move : here.mean_u - before->mean_u;
+    m_neighbour->v_step = stepped ? v_move : here.mean_v - before->mean_v;
+
+    // The expected course: still outside transitions; inside one, the same step as the chunk
+    // before (a K-chunk transition spreads its change evenly). Its first chunk sets the pace,
+    // so its colour is judged from the next chunk on (a tint keeps growing, so it shows there).
+    const bool continues_transition = chunk.in_transition && !startsTransition(context);
+    const double expected_log = continues_transition ? before->log_sharpness_step : 0.0;
+    // A transition's first chunk is judged against no change of detail: a new prompt may
+    // recolour the picture, but losing detail at once is a blur (and a blur cannot wait for
+    // the next chunk: once the fine detail is gone, more blur hardly lowers the measure).
+    chunk.sharpness_ratio = std::exp(log_step - expected_log);
+    if (chunk.sharpness_ratio < limits.blur_ratio) {
+        chunk.flags |= QualityFlag::Blur;
+        chunk.notes.append(QStringLiteral("Sharpness %1x chunk %2's%3 (zoom %4 % corrected)%5.")
+                               .arg(number(chunk.sharpness_ratio))
+                               .arg(before->chunk)
+                               .arg(continues_transition ? QStringLiteral(" course") : QString())
+                               .arg(number(100.0 * zoom, 1))
+                               .arg(chunk.in_transition
+                                        ? QStringLiteral(", inside a prompt transition")
+                                        : QString()));
+    }
+    if (chunk.in_transition && !continues_transition) {
+        chunk.chroma_drift = 0.0;
         return;
     }
-    if (blurred) {
-        chunk.flags |= QualityFlag::Blur;
-        chunk.notes.append(blur_text + QLatin1Char('.'));
-    }
-    if (tinted) {
+    const double expected_u = continues_transition ? before->u_step : 0.0;
+    const double expected_v = continues_transition ? before->v_step : 0.0;
+    chunk.chroma_drift =
+        std::hypot(m_neighbour->u_step - expected_u, m_neighbour->v_step - expected_v);
+    if (chunk.chroma_drift >= limits.tint_drift) {
         chunk.flags |= QualityFlag::Tint;
-        chunk.notes.append(tint_text + QLatin1Char('.'));
+        chunk.notes.append(QStringLiteral("Chroma moved %1 from chunk %2's%3.")
+                               .arg(number(chunk.chroma_drift))
+                               .arg(before->chunk)
+                               .arg(continues_transition
+                                        ? QStringLiteral(" course inside a prompt transition")
+                                        : QString()));
     }
 }
 

@@ -12,17 +12,20 @@
 //
 // The signals (see ChunkQuality): temporal change between consecutive frames; a seam score
 // per chunk boundary (the change across it relative to the change inside the chunks around
-// it, so steady camera motion scores about 1); runs of near-identical frames; sharpness and
-// mean chroma relative to a reference chunk (the first, then the one in which a prompt
-// transition completed: a new prompt is allowed a new look). Inside an active prompt
-// transition seams, blur and tint are expected and not flagged; a camera jump excuses a seam;
-// a freeze counts only when the camera moves or the picture moved before it.
+// it, so steady camera motion scores about 1; inside a prompt transition with the uniform
+// step of brightness taken out, so the transition's own change is not a seam but a different
+// picture is); runs of near-identical frames, a freeze when frames should move (the camera is
+// told to, or the picture moved before); the sharpness and chroma of each chunk's last latent
+// frame against the previous chunk's (zoom-corrected), along the expected course: no change
+// outside transitions, the previous chunk's step inside one (a K-chunk transition spreads its
+// change evenly); steering (SteeringJudge). A camera jump excuses a seam.
 
 #include "app/media/decoded_frame.h"
 #include "app/quality/chunk_context.h"
 #include "app/quality/chunk_quality.h"
 #include "app/quality/frame_measurer.h"
 #include "app/quality/quality_settings.h"
+#include "app/quality/steering_judge.h"
 #include "app/quality/transition_judge.h"
 
 #include <QStringList>
@@ -67,11 +70,15 @@ private:
         std::optional<ChunkContext> context;
         bool complete = false;
     };
-    struct Reference {
+    // The last latent frame of the previous chunk, and the step it took from the one before.
+    struct Neighbour {
         qint64 chunk = 0;
         double sharpness = 0.0;
         double mean_u = 0.0;
         double mean_v = 0.0;
+        double log_sharpness_step = 0.0; // zoom-corrected
+        double u_step = 0.0;
+        double v_step = 0.0;
     };
 
     void evaluateReady();
@@ -94,11 +101,13 @@ private:
     std::vector<ChunkQuality> m_results;
     std::map<qint64, size_t> m_result_index;
     std::vector<ChunkQuality> m_newly_final;
-    std::optional<Reference> m_reference;
+    SteeringJudge m_steering;
+    std::optional<Neighbour> m_neighbour;
     std::optional<qint64> m_last_frame_number;
     qint64 m_current_chunk = -1;
-    // The median change of the last chunk that was not frozen: did the picture move?
-    double m_last_moving_change = 0.0;
+    // The median change of the last chunk that was not frozen and whose camera was still:
+    // does the world move by itself?
+    double m_world_change = 0.0;
     bool m_finishing = false;
     QStringList m_warnings;
     QStringList m_warned;

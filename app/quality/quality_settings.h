@@ -23,11 +23,15 @@ struct QualityThresholds {
     // freeze: at least this many near-identical frames in a row inside a chunk (one latent
     // frame is four pixel frames).
     int freeze_min_frames = 4;
-    // blur: the chunk's sharpness divided by the reference chunk's is below this.
+    // blur: the sharpness of the chunk's last latent frame divided by the previous chunk's,
+    // corrected for the camera's zoom and the expected course, is below this.
     double blur_ratio = 0.7;
-    // tint: the distance of the chunk's mean chroma (U, V) from the reference chunk's, in
-    // 8-bit levels, is at least this.
+    // tint: the chroma (U, V) of the chunk's last latent frame moved at least this far (8-bit
+    // levels) from the previous chunk's, beyond the expected course.
     double tint_drift = 4.0;
+    // blur: how sharpness follows the camera's zoom: a picture magnified by s (moving
+    // forward) shows s^-exponent of its detail per pixel. Calibrated on the simulator.
+    double sharpness_zoom_exponent = 1.0;
     // transition: a prompt transition whose look (mean Y, U, V) moves less than this in
     // total (8-bit levels) never visibly landed.
     double transition_min_change = 4.0;
@@ -36,6 +40,17 @@ struct QualityThresholds {
     // cover 65% of its change in its one chunk, a K=3 one 88% by its third and less than
     // 67% by its second.
     double transition_step_tolerance = 0.35;
+    // steering: a frame moves the commanded way when its measured pan along each commanded
+    // axis is at least this many full-frame pixels per frame the right way (the simulator's
+    // keys move the view by 4.6 to 7 px per frame)...
+    double steering_min_pan_px = 0.5;
+    // ... and its zoom at least this relative scale change per frame (forward over the
+    // simulator's 3-D world fits +0.25 to +0.45 % a frame: the sky does not grow, the ground
+    // does).
+    double steering_min_zoom = 0.001;
+    // action: a chunk under a moving camera command in which fewer than this share of the
+    // frames move the commanded way ignores, reverses or lags the command.
+    double following_min_share = 0.5;
 };
 
 struct QualitySettings {

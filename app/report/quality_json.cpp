@@ -25,7 +25,11 @@ QJsonObject thresholdsToJson(const quality::QualityThresholds& t) {
             {key("blur_ratio"), t.blur_ratio},
             {key("tint_drift"), t.tint_drift},
             {key("transition_min_change"), t.transition_min_change},
-            {key("transition_step_tolerance"), t.transition_step_tolerance}};
+            {key("transition_step_tolerance"), t.transition_step_tolerance},
+            {key("sharpness_zoom_exponent"), t.sharpness_zoom_exponent},
+            {key("steering_min_pan_px"), t.steering_min_pan_px},
+            {key("steering_min_zoom"), t.steering_min_zoom},
+            {key("following_min_share"), t.following_min_share}};
 }
 
 quality::QualityThresholds thresholdsFromJson(const JsonFields& fields) {
@@ -39,6 +43,16 @@ quality::QualityThresholds thresholdsFromJson(const JsonFields& fields) {
     t.tint_drift = fields.number(key("tint_drift"));
     t.transition_min_change = fields.number(key("transition_min_change"));
     t.transition_step_tolerance = fields.number(key("transition_step_tolerance"));
+    // Added with the steering analysis: documents written before it keep the defaults.
+    const quality::QualityThresholds defaults;
+    t.sharpness_zoom_exponent = fields.optionalNumber(key("sharpness_zoom_exponent"))
+                                    .value_or(defaults.sharpness_zoom_exponent);
+    t.steering_min_pan_px =
+        fields.optionalNumber(key("steering_min_pan_px")).value_or(defaults.steering_min_pan_px);
+    t.steering_min_zoom =
+        fields.optionalNumber(key("steering_min_zoom")).value_or(defaults.steering_min_zoom);
+    t.following_min_share =
+        fields.optionalNumber(key("following_min_share")).value_or(defaults.following_min_share);
     return t;
 }
 
@@ -71,10 +85,36 @@ quality::TransitionCheck transitionFromJson(const JsonFields& fields) {
     return check;
 }
 
+QJsonObject responseToJson(const quality::SteeringResponse& response) {
+    return {{key("event_id"), response.event_id},
+            {key("keys"), response.keys},
+            {key("command_chunk"), static_cast<double>(response.command_chunk)},
+            {key("response_chunk"), response.response_chunk
+                                        ? QJsonValue(static_cast<double>(*response.response_chunk))
+                                        : QJsonValue(QJsonValue::Null)},
+            {key("response_frame"), response.response_frame},
+            {key("response_ms"), optionalNumber(response.response_ms)}};
+}
+
+quality::SteeringResponse responseFromJson(const JsonFields& fields) {
+    quality::SteeringResponse response;
+    response.event_id = fields.string(key("event_id"));
+    response.keys = fields.string(key("keys"));
+    response.command_chunk = fields.integer(key("command_chunk"));
+    response.response_chunk = fields.optionalInteger(key("response_chunk"));
+    response.response_frame = static_cast<int>(fields.integer(key("response_frame")));
+    response.response_ms = fields.optionalNumber(key("response_ms"));
+    return response;
+}
+
 QJsonObject chunkToJson(const quality::ChunkQuality& chunk) {
     QJsonArray transitions;
     for (const quality::TransitionCheck& check : chunk.transitions) {
         transitions.append(transitionToJson(check));
+    }
+    QJsonArray responses;
+    for (const quality::SteeringResponse& response : chunk.responses) {
+        responses.append(responseToJson(response));
     }
     return {{key("chunk"), static_cast<double>(chunk.generation_index)},
             {key("frames"), chunk.frame_count},
@@ -91,7 +131,15 @@ QJsonObject chunkToJson(const quality::ChunkQuality& chunk) {
             {key("reference_chunk"), static_cast<double>(chunk.reference_chunk)},
             {key("in_transition"), chunk.in_transition},
             {key("camera_moving"), chunk.camera_moving},
+            {key("motion_expected"), chunk.motion_expected},
             {key("transitions"), transitions},
+            {key("steering_keys"), chunk.steering_keys},
+            {key("steering_moves"), chunk.steering_moves},
+            {key("motion_x"), optionalNumber(chunk.motion_x)},
+            {key("motion_y"), optionalNumber(chunk.motion_y)},
+            {key("motion_zoom_percent"), optionalNumber(chunk.motion_zoom_percent)},
+            {key("following"), optionalNumber(chunk.following)},
+            {key("responses"), responses},
             {key("flags"), QJsonArray::fromStringList(quality::qualityFlagNames(chunk.flags))},
             {key("notes"), QJsonArray::fromStringList(chunk.notes)},
             {key("final"), chunk.is_final}};
@@ -147,13 +195,37 @@ quality::ChunkQuality chunkFromJson(const JsonFields& fields) {
         const auto flag = quality::qualityFlagFromName(name);
         if (!flag) {
             throw ReportError(QStringLiteral("The field %1 holds '%2'; flags are seam, freeze, "
-                                             "blur, tint and transition.")
+                                             "blur, tint, transition and action.")
                                   .arg(fields.path(key("flags")), name));
         }
         chunk.flags |= *flag;
     }
     chunk.notes = stringList(fields, "notes");
     chunk.is_final = fields.boolean(key("final"));
+    // Steering and motion_expected came later; a document written before them has neither
+    // (its repeated frames counted as a freeze only where flagged or the camera moved).
+    chunk.motion_expected =
+        fields.optionalBoolean(key("motion_expected"))
+            .value_or(chunk.camera_moving || chunk.flagged(quality::QualityFlag::Freeze));
+    chunk.steering_keys = fields.optionalString(key("steering_keys")).value_or(QString());
+    chunk.steering_moves = fields.optionalBoolean(key("steering_moves")).value_or(false);
+    chunk.motion_x = fields.optionalNumber(key("motion_x"));
+    chunk.motion_y = fields.optionalNumber(key("motion_y"));
+    chunk.motion_zoom_percent = fields.optionalNumber(key("motion_zoom_percent"));
+    chunk.following = fields.optionalNumber(key("following"));
+    if (fields.hasValue(key("responses"))) {
+        const QJsonValue responses = fields.value(key("responses"));
+        if (!responses.isArray()) {
+            throw ReportError(
+                wrongTypeMessage(fields.path(key("responses")), key("a list"), responses));
+        }
+        const QJsonArray response_array = responses.toArray();
+        for (qsizetype i = 0; i < response_array.size(); ++i) {
+            chunk.responses.push_back(responseFromJson(
+                JsonFields(response_array.at(i),
+                           fields.path(key("responses")) + QStringLiteral("[%1]").arg(i))));
+        }
+    }
     return chunk;
 }
 

@@ -1,8 +1,18 @@
 #include "tests/quality/quality_session.h"
 
-#include "app/engine/session_engine.h"
+#include "app/media/stream_decoder.h"
+#include "app/protocol/camera_keys.h"
+#include "app/quality/chunk_context_builder.h"
+#include "app/quality/quality_analyzer.h"
+#include "app/quality/quality_worker.h"
+#include "app/session/session_client.h"
+#include "app/sim/simulator_server.h"
 #include "metrics/workload.h"
 #include "resources/bundled_resources.h"
+
+#include <QCoreApplication>
+#include <QEventLoop>
+#include <QTimer>
 
 #include <catch2/catch.hpp>
 
@@ -10,8 +20,8 @@ extern "C" {
 #include <libavutil/log.h>
 }
 
-#include <algorithm>
 #include <map>
+#include <memory>
 
 namespace lbm::quality::test {
 
@@ -64,6 +74,21 @@ QString QualitySessionRun::describeChunks() const {
                 .arg(chunk.reference_chunk)
                 .arg(chunk.in_transition ? QStringLiteral("yes") : QStringLiteral("no"))
                 .arg(chunk.flagsText()));
+        lines.append(
+            QStringLiteral("  steering '%1' motion x %2 y %3 zoom %4% following %5%6")
+                .arg(chunk.steering_keys)
+                .arg(chunk.motion_x.value_or(-99), 0, 'f', 2)
+                .arg(chunk.motion_y.value_or(-99), 0, 'f', 2)
+                .arg(chunk.motion_zoom_percent.value_or(-99), 0, 'f', 2)
+                .arg(chunk.following.value_or(-1), 0, 'f', 2)
+                .arg(chunk.motion_expected ? QStringLiteral(" motion expected") : QString()));
+        for (const SteeringResponse& response : chunk.responses) {
+            lines.append(QStringLiteral("  response %1 '%2' from chunk %3: frame %4, %5 ms")
+                             .arg(response.event_id, response.keys)
+                             .arg(response.command_chunk)
+                             .arg(response.response_frame)
+                             .arg(response.response_ms.value_or(-1), 0, 'f', 0));
+        }
         for (const TransitionCheck& check : chunk.transitions) {
             lines.append(QStringLiteral("  transition %1 K=%2 from %3: expected %4 landed %5 (%6)")
                              .arg(check.event_id)
@@ -87,43 +112,161 @@ lbm::PromptUpdate promptUpdate(int after_chunk, const std::string& prompt, int t
 
 QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_ms) {
     av_log_set_level(AV_LOG_ERROR);
-    engine::EngineSettings settings;
-    settings.use_simulator = true;
-    settings.simulator_profile = spec.profile;
-    settings.simulator_faults = spec.faults;
-    settings.workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(),
-                                             spec.num_chunks, spec.camera_pattern);
-    settings.workload.prompt_updates = spec.prompt_updates;
-    settings.workload.validate();
-    settings.ping_interval_s = 0;
-    settings.analyze_quality = true;
-    settings.quality = spec.settings;
+    sim::SimulatorConfig config;
+    config.profile = spec.profile;
+    for (const QString& text : spec.faults) {
+        QString error;
+        const auto fault = sim::FaultSpec::parse(text, &error);
+        REQUIRE(fault.has_value());
+        config.faults.push_back(*fault);
+    }
+    sim::SimulatorServer server(config);
+    const bool listening = server.listen(QHostAddress::LocalHost, 0);
+    INFO(server.errorString().toStdString());
+    REQUIRE(listening);
+
+    session::SessionOptions options;
+    options.url = server.url();
+    options.workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(),
+                                            spec.num_chunks, spec.camera_pattern);
+    options.workload.prompt_updates = spec.prompt_updates;
+    if (spec.steered) {
+        // As the window steers: no script, the server holds still until the first key.
+        options.workload.extra_params_json = "{\"camera_action_script\":null}";
+    }
+    options.workload.validate();
+    ChunkContextBuilder builder(options.workload);
 
     QualitySessionRun run;
     std::map<qint64, int> reports;
-    engine::SessionEngine engine;
-    QObject::connect(&engine, &engine::SessionEngine::chunkQualityReady,
-                     [&](const ChunkQuality& chunk) {
-                         if (++reports[chunk.generation_index] > 1) {
-                             ++run.duplicate_reports;
+    const auto collect = [&](const ChunkQuality& chunk) {
+        if (++reports[chunk.generation_index] > 1) {
+            ++run.duplicate_reports;
+        }
+        run.chunks.push_back(chunk);
+    };
+    QualityAnalyzer analyzer(spec.settings);
+    std::unique_ptr<QualityWorker> worker;
+    if (spec.use_worker) {
+        worker = std::make_unique<QualityWorker>(spec.settings);
+        QObject::connect(worker.get(), &QualityWorker::chunkAnalyzed, worker.get(), collect,
+                         Qt::QueuedConnection);
+        QObject::connect(worker.get(), &QualityWorker::warning, worker.get(),
+                         [&run](const QString& message) { run.warnings.append(message); });
+    }
+    const auto collectFromAnalyzer = [&] {
+        for (const ChunkQuality& chunk : analyzer.takeFinalChunks()) {
+            collect(chunk);
+        }
+        run.warnings += analyzer.takeWarnings();
+    };
+
+    media::StreamDecoder decoder;
+    const auto drain = [&] {
+        while (const auto frame = decoder.popFrame(0)) {
+            ++run.frames_decoded;
+            if (worker) {
+                worker->pushFrame(*frame);
+            } else {
+                analyzer.addFrame(*frame);
+                collectFromAnalyzer();
+            }
+        }
+    };
+    QObject::connect(&decoder, &media::StreamDecoder::framesAvailable, &decoder, drain);
+
+    session::SessionClient client;
+    QEventLoop loop;
+    QObject::connect(
+        &client, &session::SessionClient::chunkReceived, [&](const session::ChunkEvent& received) {
+            // The event crossed from the network thread through Qt's event queue, which
+            // ThreadSanitizer cannot see; copying it takes the shared data's atomic reference
+            // (an acquire it does see) before anything is read.
+            const session::ChunkEvent chunk = received;
+            if (chunk.isMedia() && chunk.generationChunkIndex()) {
+                const qint64 index = *chunk.generationChunkIndex();
+                run.arrival_s[index] = chunk.arrivalS();
+                for (auto& press : run.key_presses) {
+                    if (!press.started_chunk && chunk.startedEventIds().contains(press.event_id)) {
+                        press.started_chunk = index;
+                    }
+                }
+                const ChunkContext context =
+                    builder.build(index, chunk.startedEventIds(), chunk.activeEventIds(),
+                                  chunk.completedEventIds(), chunk.arrivalS());
+                run.contexts.push_back(context);
+                if (worker) {
+                    worker->setChunkContext(context);
+                } else {
+                    analyzer.setChunkContext(context);
+                }
+            }
+            media::ChunkInfo info;
+            info.transport_index = chunk.transportChunkIndex();
+            info.generation_index = chunk.generationChunkIndex();
+            info.num_frames = chunk.numFrames();
+            info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
+            decoder.pushChunk(info, chunk.bytes());
+            if (!chunk.isMedia() || !chunk.generationChunkIndex()) {
+                return;
+            }
+            for (const auto& [after_chunk, keys] : spec.key_presses) {
+                if (after_chunk != *chunk.generationChunkIndex()) {
+                    continue;
+                }
+                const protocol::CameraSe3 velocity =
+                    protocol::velocityForKeys(protocol::CameraKeys::fromLetters(keys));
+                const QString id = client.sendCameraVelocity(velocity);
+                REQUIRE_FALSE(id.isEmpty());
+                SteeringCommand command =
+                    SteeringCommand::fromVelocity(velocity.translation, velocity.rotation);
+                // Refined by the timeline's stamp of the send below.
+                command.sent_s = chunk.arrivalS();
+                builder.addCameraCommand(id, command);
+                run.key_presses.push_back({id, keys, after_chunk, std::nullopt, chunk.arrivalS()});
+            }
+        });
+    QObject::connect(&client, &session::SessionClient::timelineChanged,
+                     [&](const session::TimelineEvent& event) {
+                         const auto* record = client.timeline().find(event.event_id);
+                         if (record != nullptr && record->sent_s) {
+                             builder.setCommandSentTime(event.event_id, *record->sent_s);
+                             for (auto& press : run.key_presses) {
+                                 if (press.event_id == event.event_id) {
+                                     press.sent_s = *record->sent_s;
+                                 }
+                             }
                          }
-                         run.chunks.push_back(chunk);
                      });
-    QString error;
-    const bool started = engine.start(settings, &error);
-    INFO(error.toStdString());
-    REQUIRE(started);
-    const bool finished = engine.waitForFinished(timeout_ms);
-    REQUIRE(engine.result().has_value());
-    run.session_succeeded = engine.result()->ok;
-    run.session_error = engine.result()->error;
-    REQUIRE(finished);
-    run.frames_decoded = engine.framesDecoded();
-    run.warnings = engine.qualityWarnings();
-    std::sort(run.chunks.begin(), run.chunks.end(),
-              [](const ChunkQuality& a, const ChunkQuality& b) {
-                  return a.generation_index < b.generation_index;
-              });
+    QObject::connect(&client, &session::SessionClient::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(timeout_ms, &loop, &QEventLoop::quit);
+    client.start(options);
+    loop.exec();
+    REQUIRE(client.result().has_value());
+    run.session_succeeded = client.result()->ok;
+    run.session_error = client.result()->error;
+    decoder.finish();
+    while (!decoder.waitForEnd(20)) {
+        drain();
+    }
+    drain();
+    if (worker) {
+        worker->finish();
+        REQUIRE(worker->waitForFinished(timeout_ms));
+        // Deliver the queued chunkAnalyzed signals to this thread.
+        QCoreApplication::processEvents();
+        std::sort(run.chunks.begin(), run.chunks.end(),
+                  [](const ChunkQuality& a, const ChunkQuality& b) {
+                      return a.generation_index < b.generation_index;
+                  });
+    } else {
+        analyzer.finish();
+        collectFromAnalyzer();
+        std::sort(run.chunks.begin(), run.chunks.end(),
+                  [](const ChunkQuality& a, const ChunkQuality& b) {
+                      return a.generation_index < b.generation_index;
+                  });
+    }
     return run;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
-// One real simulator session analysed as the window and `bench --quality` analyse theirs: on
-// the SessionEngine, with the built-in server on 127.0.0.1 (the given profile and faults) and
-// the engine's own quality analysis (every chunk's context from its metadata before its
-// bytes reach the decoder, each decoded frame to the analysis worker in stream order).
+// One real simulator session analysed the way a session runner is meant to: the built-in
+// server on 127.0.0.1 with the given profile and faults, the session client, every chunk's
+// context built from its metadata and the workload before its bytes reach the decoder, and
+// each decoded frame fed to the quality analysis in stream order.
 
+#include "app/quality/chunk_context.h"
 #include "app/quality/chunk_quality.h"
 #include "app/quality/quality_settings.h"
 #include "metrics/prompt_update.h"
@@ -11,7 +12,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lbm::quality::test {
@@ -22,6 +26,13 @@ struct QualitySessionSpec {
     int num_chunks = 8;
     std::string camera_pattern = "orbit";
     std::vector<lbm::PromptUpdate> prompt_updates;
+    // Analyse on a QualityWorker (results through its queued signal) instead of directly.
+    bool use_worker = false;
+    // Steered like the window: no camera script (the server holds still until a camera
+    // interaction), and after chunk N arrives the keys are held ("" releases them) by a
+    // camera velocity interaction.
+    bool steered = false;
+    std::vector<std::pair<qint64, QString>> key_presses;
     QualitySettings settings;
 };
 
@@ -29,6 +40,18 @@ struct QualitySessionRun {
     bool session_succeeded = false;
     QString session_error;
     qint64 frames_decoded = 0;
+    std::vector<ChunkContext> contexts;
+    // Steered sessions: each key press's event id and keys, and the chunk whose metadata
+    // lists it as started (where the server applied it).
+    struct KeyPress {
+        QString event_id;
+        QString keys;
+        qint64 after_chunk = 0;
+        std::optional<qint64> started_chunk;
+        double sent_s = 0.0;
+    };
+    std::vector<KeyPress> key_presses;
+    std::map<qint64, double> arrival_s; // by generation index
     // Final results in generation order, each reported exactly once.
     std::vector<ChunkQuality> chunks;
     int duplicate_reports = 0;

@@ -189,7 +189,7 @@ TEST_CASE("a clean panning stream raises no flag and scores about 1 at every bou
     }
 }
 
-TEST_CASE("a chunk that starts from another view is a seam, unless the timeline expects it",
+TEST_CASE("a chunk that starts from another view is a seam, unless a camera jump expects it",
           "[quality][analyzer]") {
     const auto jumping = [](qint64 chunk, int, qint64 frame) {
         return SyntheticPicture{static_cast<int>(frame) * kPanPerFrame + (chunk >= 3 ? 300 : 0)};
@@ -201,17 +201,41 @@ TEST_CASE("a chunk that starts from another view is a seam, unless the timeline 
         CHECK(flagsByChunk(chunks) == std::map<qint64, QStringList>{{3, {QStringLiteral("seam")}}});
         CHECK(*chunks[3].seam_score > 5.0);
     }
-    SECTION("inside a prompt transition: expected") {
+    SECTION("inside a prompt transition: still a seam (a new view is no share of a new look)") {
         stream[3].context.prompts = {prompt(QStringLiteral("p"), 1, true, true, true)};
         const auto chunks = analyse(stream);
         INFO(describe(chunks));
-        CHECK_FALSE(chunks[3].flagged(QualityFlag::Seam));
-        CHECK(chunks[3].notes.join(QLatin1Char(' ')).contains(QStringLiteral("expected")));
+        // (The prompt never changed the look either: that is the transition flag's.)
+        CHECK(chunks[3].flagged(QualityFlag::Seam));
+        CHECK(chunks[3].notes.join(QLatin1Char(' ')).contains(QStringLiteral("inside a prompt")));
     }
     SECTION("at a camera jump: expected") {
         stream[3].context.camera_jump = true;
         const auto chunks = analyse(stream);
         CHECK(flagsByChunk(chunks).empty());
+    }
+}
+
+TEST_CASE("a uniform step of brightness is a transition's share inside one, a seam outside",
+          "[quality][analyzer]") {
+    const auto brightening = [](qint64 chunk, int, qint64 frame) {
+        SyntheticPicture picture{static_cast<int>(frame) * kPanPerFrame};
+        picture.luma_offset = chunk >= 3 ? 30 : 0;
+        return picture;
+    };
+    auto stream = syntheticStream(6, brightening, true);
+    SECTION("outside a transition") {
+        const auto chunks = analyse(stream);
+        INFO(describe(chunks));
+        CHECK(flagsByChunk(chunks) == std::map<qint64, QStringList>{{3, {QStringLiteral("seam")}}});
+    }
+    SECTION("inside one") {
+        stream[3].context.prompts = {prompt(QStringLiteral("p"), 1, true, true, true)};
+        const auto chunks = analyse(stream);
+        INFO(describe(chunks));
+        CHECK(flagsByChunk(chunks).count(3) == 0);
+        REQUIRE(chunks[3].seam_score);
+        CHECK(*chunks[3].seam_score < 1.5);
     }
 }
 
@@ -244,17 +268,18 @@ TEST_CASE("repeated frames are a freeze when the camera or the picture moves",
     }
 }
 
-TEST_CASE("blur and tint are measured against the reference chunk", "[quality][analyzer]") {
+TEST_CASE("blur and tint are measured against the chunk before", "[quality][analyzer]") {
     SECTION("blur from chunk 3") {
         const auto blurring = [](qint64 chunk, int, qint64 frame) {
             return SyntheticPicture{static_cast<int>(frame) * kPanPerFrame, chunk >= 3 ? 1 : 0};
         };
         const auto chunks = analyse(syntheticStream(5, blurring, true));
         INFO(describe(chunks));
-        CHECK(flagsByChunk(chunks) == std::map<qint64, QStringList>{{3, {QStringLiteral("blur")}},
-                                                                    {4, {QStringLiteral("blur")}}});
+        // Chunk 4 is as blurred as chunk 3: nothing more was lost there.
+        CHECK(flagsByChunk(chunks) == std::map<qint64, QStringList>{{3, {QStringLiteral("blur")}}});
         CHECK(chunks[3].sharpness_ratio < 0.7);
-        CHECK(chunks[3].reference_chunk == 0);
+        CHECK(chunks[3].reference_chunk == 2);
+        CHECK(chunks[4].sharpness_ratio == Approx(1.0).margin(0.05));
     }
     SECTION("a colour cast from chunk 3") {
         const auto tinting = [](qint64 chunk, int, qint64 frame) {
@@ -268,7 +293,7 @@ TEST_CASE("blur and tint are measured against the reference chunk", "[quality][a
         CHECK(chunks[3].chroma_drift == Approx(5.0 * std::sqrt(2.0)).margin(0.01));
         CHECK(chunks[3].flagged(QualityFlag::Tint));
     }
-    SECTION("a new prompt is allowed a new look: the reference moves to its last chunk") {
+    SECTION("a new prompt is allowed a new look") {
         const auto regraded = [](qint64 chunk, int, qint64 frame) {
             const int grade = chunk >= 2 ? 20 : 0;
             return SyntheticPicture{static_cast<int>(frame) * kPanPerFrame, 0, 128 - grade,
@@ -279,7 +304,7 @@ TEST_CASE("blur and tint are measured against the reference chunk", "[quality][a
         const auto chunks = analyse(stream);
         INFO(describe(chunks));
         CHECK(flagsByChunk(chunks).empty());
-        CHECK(chunks[4].reference_chunk == 2);
+        CHECK(chunks[4].reference_chunk == 3);
         CHECK(chunks[4].chroma_drift == Approx(0.0).margin(0.01));
     }
 }

@@ -16,6 +16,7 @@
 using namespace lbm::report;
 using lbm::quality::ChunkQuality;
 using lbm::quality::QualityFlag;
+using lbm::quality::SteeringResponse;
 using lbm::quality::TransitionCheck;
 using lbm::quality::TransitionVerdict;
 
@@ -58,6 +59,19 @@ SessionQuality sampleAnalysis() {
     analysis.chunks[4].flags = QualityFlag::Freeze;
     analysis.chunks[5].sharpness_ratio = 0.4;
     analysis.chunks[5].chroma_drift = 9.0;
+    // Steering: 'w' held from chunk 4; the picture followed from chunk 5, 0.31 s after the key.
+    analysis.chunks[4].steering_keys = QStringLiteral("w");
+    analysis.chunks[4].steering_moves = true;
+    analysis.chunks[4].following = 0.0;
+    analysis.chunks[4].motion_zoom_percent = 0.0;
+    analysis.chunks[5].steering_keys = QStringLiteral("w");
+    analysis.chunks[5].steering_moves = true;
+    analysis.chunks[5].following = 1.0;
+    analysis.chunks[5].motion_x = 0.25;
+    analysis.chunks[5].motion_y = -0.5;
+    analysis.chunks[5].motion_zoom_percent = 1.125;
+    analysis.chunks[5].responses = {
+        SteeringResponse{QStringLiteral("ui-1"), QStringLiteral("w"), 4, 5, 0, 310.0}};
     analysis.chunks[5].flags = QualityFlag::Blur | QualityFlag::Tint;
     analysis.chunks[5].is_final = false;
     return analysis;
@@ -88,6 +102,14 @@ void requireSame(const SessionQuality& a, const SessionQuality& b) {
         CHECK(x.flags == y.flags);
         CHECK(x.notes == y.notes);
         CHECK(x.is_final == y.is_final);
+        CHECK(x.motion_expected == y.motion_expected);
+        CHECK(x.steering_keys == y.steering_keys);
+        CHECK(x.steering_moves == y.steering_moves);
+        CHECK(x.motion_x == y.motion_x);
+        CHECK(x.motion_y == y.motion_y);
+        CHECK(x.motion_zoom_percent == y.motion_zoom_percent);
+        CHECK(x.following == y.following);
+        CHECK(x.responses == y.responses);
     }
 }
 
@@ -114,6 +136,44 @@ TEST_CASE("the quality analysis round-trips through the session document", "[rep
     // Under our own key, beside whatever else we keep per session.
     CHECK(read.sessions.at(0).monitor_extras.contains(kQualityKey));
     CHECK_FALSE(sessionQuality(SessionEntry{}, QStringLiteral("sessions[0]")));
+}
+
+TEST_CASE("a document written before the steering analysis still opens", "[report][quality]") {
+    SessionQuality analysis = sampleAnalysis();
+    analysis.chunks[3].camera_moving = false;
+    analysis.chunks[4].camera_moving = false;
+    QJsonObject stored = qualityToJson(analysis);
+    QJsonObject settings = stored.value(QStringLiteral("settings")).toObject();
+    QJsonObject thresholds = settings.value(QStringLiteral("thresholds")).toObject();
+    for (const char* added : {"sharpness_zoom_exponent", "steering_min_pan_px", "steering_min_zoom",
+                              "following_min_share"}) {
+        REQUIRE(thresholds.contains(QLatin1String(added)));
+        thresholds.remove(QLatin1String(added));
+    }
+    settings.insert(QStringLiteral("thresholds"), thresholds);
+    stored.insert(QStringLiteral("settings"), settings);
+    QJsonArray chunks = stored.value(QStringLiteral("chunks")).toArray();
+    for (qsizetype i = 0; i < chunks.size(); ++i) {
+        QJsonObject chunk = chunks.at(i).toObject();
+        for (const char* added : {"motion_expected", "steering_keys", "steering_moves", "motion_x",
+                                  "motion_y", "motion_zoom_percent", "following", "responses"}) {
+            REQUIRE(chunk.contains(QLatin1String(added)));
+            chunk.remove(QLatin1String(added));
+        }
+        chunks.replace(i, chunk);
+    }
+    stored.insert(QStringLiteral("chunks"), chunks);
+    const SessionQuality read = qualityFromJson(stored, QStringLiteral("quality"));
+    REQUIRE(read.chunks.size() == analysis.chunks.size());
+    CHECK(read.settings.thresholds.following_min_share ==
+          lbm::quality::QualityThresholds{}.following_min_share);
+    // Repeated frames were drawn as a freeze where the camera moved or a freeze was flagged.
+    CHECK(read.chunks[4].motion_expected);
+    CHECK_FALSE(read.chunks[3].motion_expected);
+    CHECK(read.chunks[5].motion_expected);
+    CHECK(read.chunks[5].responses.empty());
+    CHECK_FALSE(read.chunks[5].following);
+    CHECK(read.chunks[5].flags == analysis.chunks[5].flags);
 }
 
 TEST_CASE("a malformed stored analysis names the field", "[report][quality]") {
@@ -152,14 +212,17 @@ TEST_CASE("the Visual quality section", "[report][quality]") {
         QStringLiteral("====================== Visual quality ======================\n") +
         row("Chunks analysed:", "6") + row("Flagged chunks:", "4 of 6") +
         row("  seam (score >= 3.5):", "3") + row("  freeze (>= 4 repeated frames):", "4") +
-        row("  blur (sharpness < 0.70 x reference):", "5") +
-        row("  tint (chroma drift >= 4.0):", "5") +
+        row("  blur (sharpness < 0.70 x the chunk before):", "5") +
+        row("  tint (chroma moves >= 4.0 levels):", "5") +
         row("  transition (lands off its K chunks):", "2") +
-        row("Worst seam score (outside transitions):", "12.50 (chunk 3)") +
+        row("  action (< 50 % of frames follow the camera):", "none") +
+        row("Worst seam score:", "12.50 (chunk 3)") +
         row("Longest run of repeated frames:", "11 (chunk 4)") +
-        row("Lowest sharpness vs reference:", "0.40x (chunk 5)") +
-        row("Largest chroma drift vs reference:", "9.00 (chunk 5)") +
-        row("Prompt transitions on time:", "0 of 1") + QString(60, QLatin1Char('=')) +
+        row("Lowest sharpness vs the chunk before:", "0.40x (chunk 5)") +
+        row("Largest colour move vs the chunk before:", "9.00 (chunk 5)") +
+        row("Prompt transitions on time:", "0 of 1") + row("Camera commands answered:", "1") +
+        row("  Response p50 / p95:", "310 ms / 310 ms (1.0 / 1.0 chunks)") +
+        row("Frames following the camera:", "50.0 %") + QString(60, QLatin1Char('=')) +
         QLatin1Char('\n');
     CHECK(text.toStdString() == expected.toStdString());
     CHECK(formatQualitySection(std::vector<std::pair<int, SessionQuality>>{}).isEmpty());
@@ -181,9 +244,12 @@ TEST_CASE("the CSV gains quality_flags and the numeric signals", "[report][quali
     const QStringList lines = QString::fromUtf8(table.toCsv()).split(QLatin1Char('\n'));
     CHECK(lines.at(0).endsWith(
         QStringLiteral(",quality_flags,change_median,boundary_change,seam_score,frozen_frames,"
-                       "sharpness,sharpness_ratio,chroma_drift")));
-    CHECK(lines.at(1).endsWith(QStringLiteral(",,1.250,,,0,1.500,1.000,0.000")));
-    CHECK(lines.at(4).endsWith(QStringLiteral(",seam,4.250,4.500,12.500,0,1.500,0.850,1.500")));
-    CHECK(lines.at(6).endsWith(QStringLiteral(",blur;tint,6.250,6.500,1.500,0,1.500,0.400,9.000")));
-    CHECK(lines.at(7).endsWith(QStringLiteral(",,,,,,,,")));
+                       "sharpness,sharpness_ratio,chroma_drift,steering_keys,motion_x_px,"
+                       "motion_y_px,motion_zoom_pct,following,response_ms,response_chunks")));
+    CHECK(lines.at(1).endsWith(QStringLiteral(",,1.250,,,0,1.500,1.000,0.000,,,,,,,")));
+    CHECK(lines.at(4).endsWith(
+        QStringLiteral(",seam,4.250,4.500,12.500,0,1.500,0.850,1.500,,,,,,,")));
+    CHECK(lines.at(6).endsWith(QStringLiteral(",blur;tint,6.250,6.500,1.500,0,1.500,0.400,9.000,"
+                                              "w,0.250,-0.500,1.125,1.000,310.0,1")));
+    CHECK(lines.at(7).endsWith(QStringLiteral(",,,,,,,,,,,,,,,")));
 }

@@ -119,7 +119,7 @@ KeptSession runKeptSession(const KeptSessionSpec& spec, const QString& root) {
         for (const auto& record : records) {
             kept.chunk_frames.push_back(record.num_frames);
         }
-        const quality::ChunkContextBuilder builder(settings.workload);
+        quality::ChunkContextBuilder builder(settings.workload);
         for (const engine::ChunkInteractionIds& ids : engine.chunkIds()) {
             contexts.push_back(builder.build(ids.index, ids.started, ids.active, ids.completed));
         }

@@ -1,0 +1,63 @@
+#pragma once
+// The camera's apparent motion between two consecutive frames, estimated from their luma:
+// a pan (dx, dy in pixels of the full frame; positive = the picture's content moves right /
+// down) and a zoom (relative scale change: positive = the content grows, the camera moves
+// in), fitted to the displacements of a 3 x 3 grid of blocks.
+//
+// How: both frames are reduced to a quarter of their size (each 4 x 4 cell the mean of four
+// pixels), each block of the newer frame is matched against the older one by the sum of
+// absolute differences over +-kSearchRadius quarter-pixels (sub-pixel by a parabola through
+// the best match and its neighbours), and the model d = t + zoom * p (p: the block's place
+// relative to the frame centre) is fitted to the block displacements by least squares. A
+// block on flat content (no clear best match) is left out, and so is a displacement along
+// an axis in which the block's content does not change (a sky graded top to bottom says how
+// far it moved vertically, not sideways); without enough of either there is no estimate.
+//
+// Why our own and not OpenCV or vidstabdetect: the quality analysis already walks the luma
+// window once per frame, and this estimate costs about one more walk (about 0.15 ms per
+// 832x480 frame, benchmarks/quality) without copying the frame anywhere; OpenCV would add a
+// dependency of its own for phaseCorrelate / estimateAffinePartial2D (a feature detector per
+// frame costs more than this whole estimate), and vidstabdetect needs a filter graph that
+// copies every frame (FilterGraphProbe measured ~10 ms per frame for signalstats +
+// blurdetect) and writes its transforms to a file.
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+struct AVFrame;
+
+namespace lbm::quality {
+
+struct FrameMotion {
+    double dx = 0.0;   // full-frame pixels per frame, + = content moves right
+    double dy = 0.0;   // + = content moves down
+    double zoom = 0.0; // relative scale change per frame, + = content grows
+    // Mean distance of the block displacements from the fitted model (full-frame pixels): low
+    // for a camera moving over a rigid scene, high across a cut or a seam.
+    double residual = 0.0;
+
+    bool operator==(const FrameMotion&) const = default;
+};
+
+class GlobalMotionEstimator {
+public:
+    // Quarter-resolution pixels a block is searched over in each direction (16 full-frame
+    // pixels per frame: the simulator's fastest key moves the view by about 7).
+    static constexpr int kSearchRadius = 4;
+
+    // Estimates the motion from the previous frame given to this one, over rows [top, bottom)
+    // of the 8-bit luma plane. nullopt for the first frame, after a change of geometry and
+    // when too few blocks carry texture.
+    std::optional<FrameMotion> estimate(const uint8_t* luma, int stride, int width, int top,
+                                        int bottom);
+    void reset();
+
+private:
+    std::vector<uint8_t> m_previous; // the previous frame at quarter size
+    std::vector<uint8_t> m_current;
+    int m_width = 0; // quarter-size geometry of m_previous
+    int m_height = 0;
+};
+
+} // namespace lbm::quality
