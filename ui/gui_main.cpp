@@ -58,8 +58,9 @@ int runGui(int argc, char** argv) {
     parser.process(app);
 
     MainWindow window;
-    // 1280x800 where the screen has room; never larger than the screen's available area.
-    fitOnScreen(&window, QSize(1280, 800));
+    // Most of the screen (so a 1080p projector gets the Quality track under the chart), at
+    // least 1280x800 where the screen has room, never more than its available area.
+    fitOnScreen(&window, preferredMainWindowSize(window.screen()));
     // SIGTERM / SIGINT end a live session cleanly (its document marked interrupted) and quit.
     TerminationWatcher termination;
     QObject::connect(&termination, &TerminationWatcher::terminationRequested, &window,

@@ -47,6 +47,8 @@ constexpr double kOutlierFactor = 3.0;
 // The chunk axis shows at least this many chunks, so the first bars of a session of unknown
 // length are not each a quarter of the plot wide.
 constexpr int kMinChunkSpan = 8;
+// Below this height the chunk axis goes without its title.
+constexpr int kChunkAxisTitleMinHeight = 300;
 
 // The chunk in flight: amber near its deadline and red past it (the first chunk has no
 // deadline: its wait is the TTFC).
@@ -102,13 +104,16 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_view->viewport()->installEventFilter(this);
 
     m_follow_button = new QToolButton(this);
-    m_follow_button->setText(tr("Follow latest"));
+    m_follow_button->setText(tr("Follow"));
     m_follow_button->setCheckable(true);
-    m_follow_button->setToolTip(tr("Show the last chunks as they land (End)"));
+    m_follow_button->setToolTip(
+        tr("Follow latest: the whole session until it outgrows the window of chunks at the right, "
+           "then the newest chunks as they land"));
     m_full_button = new QToolButton(this);
-    m_full_button->setText(tr("Whole session"));
+    m_full_button->setText(tr("Whole"));
     m_full_button->setCheckable(true);
-    m_full_button->setToolTip(tr("Show every chunk of the session (Home)"));
+    m_full_button->setToolTip(tr("Whole session: every chunk (drag to zoom in, right-click to "
+                                 "zoom out)"));
     auto* group = new QButtonGroup(this);
     group->setExclusive(true);
     group->addButton(m_follow_button);
@@ -124,7 +129,7 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_window_spin->setToolTip(tr("How many chunks the followed window shows"));
     connect(m_window_spin, &QSpinBox::valueChanged, this, &LatencyChart::setWindowChunks);
 
-    m_percentile_box = new QCheckBox(tr("p50 / p95 / p99"), this);
+    m_percentile_box = new QCheckBox(tr("p50/95/99"), this);
     m_percentile_box->setToolTip(tr("The session's percentiles, as the counters show them: over "
                                     "the steady chunks, or all chunks until there are some"));
     connect(m_percentile_box, &QCheckBox::toggled, this, &LatencyChart::setPercentilesVisible);
@@ -283,6 +288,13 @@ void LatencyChart::changeEvent(QEvent* event) {
     if (event) {
         QWidget::changeEvent(event);
     }
+}
+
+void LatencyChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // A short chart (a 720 px screen) gives the plot the axis title's line: the tick labels
+    // are chunk numbers, and the summary above says so.
+    m_axis_x->setTitleVisible(height() >= kChunkAxisTitleMinHeight);
 }
 
 bool LatencyChart::eventFilter(QObject* watched, QEvent* event) {

@@ -1,7 +1,7 @@
 #include "ui/latency_chart_series.h"
 
-#include "ui/latency_bars_item.h"
 #include "ui/duration_text.h"
+#include "ui/latency_bars_item.h"
 #include "ui/latency_chart_annotations.h"
 #include "ui/status_colors.h"
 

@@ -451,8 +451,7 @@ void MainWindow::sendPrompt(const QString& prompt, int transition_chunks,
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    // With a recording open the video takes the player's keys before the window's shortcuts
-    // (Home and End also switch the chart's view).
+    // With a recording open the video takes the player's keys before the window's shortcuts.
     if (watched == m_video && event->type() == QEvent::ShortcutOverride && m_player->isOpen()) {
         const int key = static_cast<QKeyEvent*>(event)->key();
         if (key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Home ||

@@ -38,6 +38,11 @@ void fitOnScreen(QWidget* window, const QSize& preferred) {
     window->setGeometry(fittedGeometry(preferred, screen->availableGeometry(), frame));
 }
 
+QSize preferredMainWindowSize(const QScreen* screen) {
+    const QSize minimum(1280, 800);
+    return screen ? (screen->availableGeometry().size() * 0.9).expandedTo(minimum) : minimum;
+}
+
 void closeWithEscape(QWidget* window) {
     for (const QKeySequence& keys :
          {QKeySequence(Qt::Key_Escape), QKeySequence(QKeySequence::Close)}) {

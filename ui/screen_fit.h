@@ -6,6 +6,7 @@
 #include <QRect>
 #include <QSize>
 
+class QScreen;
 class QWidget;
 
 namespace lbm::ui {
@@ -16,6 +17,9 @@ QRect fittedGeometry(const QSize& preferred, const QRect& available, const QSize
 // Resizes and places window (a top-level widget, before it is shown) on the screen it will open
 // on: preferred where the screen has room, the available area where it has not.
 void fitOnScreen(QWidget* window, const QSize& preferred);
+// The main window's first size on screen: nine tenths of its available area, at least
+// 1280x800 (fitOnScreen then shrinks that to a smaller screen).
+QSize preferredMainWindowSize(const QScreen* screen);
 // Esc and Ctrl+W close window, like any dialog (for top-level windows that are not a QDialog).
 void closeWithEscape(QWidget* window);
 
