@@ -659,7 +659,9 @@ void LatencyChart::updateSummary() {
         summary += QStringLiteral(" / %1").arg(model.expectedChunks());
     }
     const int judged = std::max(0, count - 1);
-    summary += tr(" · late %1 of %2 (%3%)")
+    // "after chunk 0": the chart judges every chunk but the first (warmup included); the SLO
+    // attainment counter judges the steady chunks only, so the two shares differ on purpose.
+    summary += tr(" · late %1 of %2 after chunk 0 (%3%)")
                    .arg(late_count)
                    .arg(judged)
                    .arg(judged > 0 ? 100.0 * late_count / judged : 0.0, 0, 'f', 1);

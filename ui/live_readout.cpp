@@ -67,10 +67,11 @@ void LiveReadout::refresh() {
         }
         const double now_s = engine.sessionNowS();
         const bool streaming = !result.has_value();
-        counters.showSimulatedPlayback(live.simulatedPlayback(),
-                                       live.playback().bufferedAheadSeconds(now_s),
-                                       streaming && live.playback().stalledAt(now_s),
-                                       streaming ? live.provisionalUnderrun(now_s) : std::nullopt);
+        counters.showSimulatedPlayback(
+            live.simulatedPlayback(), live.playback().bufferedAheadSeconds(now_s),
+            streaming && live.playback().stalledAt(now_s),
+            streaming ? live.provisionalUnderrun(now_s) : std::nullopt,
+            m_picture.wait ? std::optional(m_picture.wait->waited_s) : std::nullopt);
     }
     refreshHud();
 }
@@ -122,6 +123,12 @@ void LiveReadout::refreshHud() {
     const auto clock_state = m_s.clock->state();
     if (clock_state == PlaybackClock::State::Stalled) {
         state.stalled_ms = m_s.clock->stalls().ongoing_s * 1000.0;
+        // Stalled on a late chunk: the same wait the banner and the title show, from the same
+        // refresh.
+        if (m_picture.wait && m_picture.wait->late()) {
+            state.awaited_chunk = m_picture.wait->awaited_chunk;
+            state.late_wait_ms = m_picture.wait->waited_s * 1000.0;
+        }
     }
     state.buffering = clock_state == PlaybackClock::State::Buffering;
     state.paused = clock_state == PlaybackClock::State::Paused;
