@@ -125,7 +125,7 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_window_spin->setRange(10, 2000);
     m_window_spin->setSingleStep(10);
     m_window_spin->setValue(m_window_chunks);
-    m_window_spin->setSuffix(tr(" chunks"));
+    m_window_spin->setSuffix(tr(" ch"));
     m_window_spin->setToolTip(tr("How many chunks the followed window shows"));
     connect(m_window_spin, &QSpinBox::valueChanged, this, &LatencyChart::setWindowChunks);
 
@@ -151,8 +151,8 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     tools->addWidget(m_percentile_box);
 
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(4);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(2);
     layout->addLayout(tools);
     layout->addWidget(m_legend);
     layout->addWidget(m_view, 1);
@@ -654,10 +654,9 @@ void LatencyChart::updateSummary() {
     if (!model.primaryLabel().isEmpty()) {
         summary = model.primaryLabel() + QStringLiteral(" · ");
     }
-    summary += count == 1 ? tr("1 chunk") : tr("%1 chunks").arg(count);
-    if (model.expectedChunks() > 0) {
-        summary += QStringLiteral(" / %1").arg(model.expectedChunks());
-    }
+    summary += model.expectedChunks() > 0
+                   ? tr("%1/%2 chunks").arg(count).arg(model.expectedChunks())
+                   : (count == 1 ? tr("1 chunk") : tr("%1 chunks").arg(count));
     const int judged = std::max(0, count - 1);
     // "after chunk 0": the chart judges every chunk but the first (warmup included); the SLO
     // attainment counter judges the steady chunks only, so the two shares differ on purpose.

@@ -105,7 +105,12 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     m_scrub = new ScrubBar(central);
     m_scrub->hide();
     m_player = new RecordingPlayer(m_scrub, m_video, this);
-    central_layout->addWidget(m_banner);
+    // Neither the banner (over the video's top edge) nor the scrub bar (its room kept while
+    // hidden) moves the video when it comes or goes.
+    m_banner->overlay(m_video);
+    QSizePolicy scrub_policy = m_scrub->sizePolicy();
+    scrub_policy.setRetainSizeWhenHidden(true);
+    m_scrub->setSizePolicy(scrub_policy);
     central_layout->addWidget(m_video, 1);
     central_layout->addWidget(m_scrub);
     setCentralWidget(central);

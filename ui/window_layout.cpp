@@ -78,7 +78,7 @@ void fitDocks(QMainWindow* window, const DockSet& docks) {
     if (height < kQualityUnderChartHeight) {
         // Too short for the video to keep most of the window with two plots under it: the
         // Quality track and the filmstrip stay tabs beside the latency chart.
-        window->resizeDocks({docks.chart}, {std::clamp(height * 2 / 5, 240, 320)}, Qt::Vertical);
+        window->resizeDocks({docks.chart}, {std::clamp(height * 3 / 10, 220, 320)}, Qt::Vertical);
     } else {
         window->splitDockWidget(docks.chart, docks.quality, Qt::Vertical);
         window->tabifyDockWidget(docks.quality, docks.filmstrip);

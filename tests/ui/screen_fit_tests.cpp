@@ -4,10 +4,13 @@
 // 1280x720 screen and closes with Esc and Ctrl+W like a dialog; the wheel scrolls the form
 // instead of turning its fields.
 
+#include "ui/banner.h"
 #include "ui/main_window.h"
 #include "ui/screen_fit.h"
+#include "ui/scrub_bar.h"
 #include "ui/session_form.h"
 #include "ui/side_by_side_window.h"
+#include "ui/video_view.h"
 #include "ui/window_layout.h"
 
 #include <QAbstractScrollArea>
@@ -134,4 +137,32 @@ TEST_CASE("the wheel scrolls past the form's fields until one is clicked into", 
     REQUIRE(QTest::qWaitFor([&] { return mux_fps->hasFocus(); }, 1000));
     wheel_up();
     CHECK(mux_fps->value() == before + mux_fps->singleStep());
+}
+
+TEST_CASE("the video keeps its place when the banner and the scrub bar come and go",
+          "[ui][layout]") {
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    QWidget* video = window.videoView();
+    const QRect before = video->geometry();
+    auto* banner = window.findChild<lbm::ui::Banner*>();
+    REQUIRE(banner);
+    banner->showMessage(QStringLiteral("The server closed the connection: a long message that "
+                                       "wraps onto a second line at this width, as errors do."));
+    QCoreApplication::processEvents();
+    CHECK(window.bannerText().startsWith(QStringLiteral("The server closed")));
+    CHECK(video->geometry() == before);
+    auto* scrub = window.findChild<lbm::ui::ScrubBar*>();
+    REQUIRE(scrub);
+    scrub->show();
+    QCoreApplication::processEvents();
+    CHECK(video->geometry() == before);
+    banner->dismiss();
+    scrub->hide();
+    QCoreApplication::processEvents();
+    CHECK(video->geometry() == before);
 }
