@@ -265,6 +265,12 @@ void MainWindow::connectActions() {
     auto* library = new SessionLibrary(a.recent_sessions, m_keeper, this);
     connect(library, &SessionLibrary::openRequested, this, &MainWindow::openDocument);
     connect(library, &SessionLibrary::keepChanged, this, [this] { saveSettings(); });
+    // A session left running by a program that died (killed, crashed) is offered at start.
+    QTimer::singleShot(0, this, [this, library] {
+        if (const auto offer = library->offerEndedUnexpectedly(this)) {
+            showBanner(*offer, false);
+        }
+    });
     connect(a.save_document, &QAction::triggered, this,
             [this] { m_session_exports->saveDocumentAs(); });
     connect(a.export_csv, &QAction::triggered, this, [this] { m_session_exports->exportCsv(); });
@@ -479,7 +485,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (m_engine->running() && !m_quitting) {
+    const bool was_running = m_engine->running();
+    if (was_running && !m_quitting) {
         if (!confirmQuitDuringSession(this, m_keeper->current() ? m_keeper->current()->folder
                                                                 : m_keeper->archive().root())) {
             event->ignore();
@@ -490,7 +497,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         m_engine->end(tr("The window was closed during the session."), 3000);
     }
     saveSettings();
-    m_keeper->finalize(tr("The window was closed during the session."), 3000);
+    m_keeper->finalize(was_running ? tr("The window was closed during the session.") : QString(),
+                       3000);
     m_exports->waitForIdle(30000); // a file being written is finished, not cut off
     QMainWindow::closeEvent(event);
 }
