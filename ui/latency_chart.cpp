@@ -611,7 +611,8 @@ void LatencyChart::drawAnnotations() {
         const QString value = durationText(bar.value_ms);
         QString text = value;
         if (waiting && bar.first_chunk == waiting->index) {
-            text = tr("waiting %1").arg(value);
+            text = waiting->ended ? tr("waited %1, none came").arg(value)
+                                  : tr("waiting %1").arg(value);
         } else if (bar.first_chunk == 0 && bar.last_chunk == 0) {
             text = tr("TTFC %1").arg(value);
         } else if (holdsStall(bar)) {

@@ -5,6 +5,7 @@
 // so a stall shows within a tenth of a second of its deadline and every surface shows the
 // same number for the same thing.
 
+#include "ui/latency_chart_model.h"
 #include "ui/session_status.h"
 
 #include <QHash>
@@ -26,7 +27,6 @@ namespace lbm::ui {
 
 class CameraSteering;
 class CountersPanel;
-class LatencyChartModel;
 class VideoView;
 
 class LiveReadout : public QObject {
@@ -64,6 +64,9 @@ signals:
     void stallChanged(const QString& banner);
 
 private:
+    // The late chunk's wait when the session ended (stopped, failed) before it came.
+    std::optional<LatencyChartModel::Waiting> endedWaiting() const;
+
     Surfaces m_s;
     QHash<QString, int> m_k;
     bool m_document = false;

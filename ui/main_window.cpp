@@ -253,8 +253,6 @@ void MainWindow::connectActions() {
             openDocument(path);
         }
     });
-    connect(a.compare_side_by_side, &QAction::triggered, this,
-            [this] { SideBySideWindow::openWithDialog(this); });
     connect(a.compare_document, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Compare with"), m_keeper->archive().root(), tr("Session (*.json)"));
@@ -265,6 +263,8 @@ void MainWindow::connectActions() {
     auto* library = new SessionLibrary(a.recent_sessions, m_keeper, this);
     connect(library, &SessionLibrary::openRequested, this, &MainWindow::openDocument);
     connect(library, &SessionLibrary::keepChanged, this, [this] { saveSettings(); });
+    // Compare picks its two sessions in the Sessions browser.
+    connect(a.compare_side_by_side, &QAction::triggered, library, &SessionLibrary::showBrowser);
     // A session left running by a program that died (killed, crashed) is offered at start.
     QTimer::singleShot(0, this, [this, library] {
         if (const auto offer = library->offerEndedUnexpectedly(this)) {

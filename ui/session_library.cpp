@@ -1,6 +1,7 @@
 #include "ui/session_library.h"
 
 #include "app/engine/session_keeper.h"
+#include "ui/sessions_browser.h"
 
 #include <QAction>
 #include <QDir>
@@ -57,6 +58,13 @@ std::optional<QString> SessionLibrary::offerEndedUnexpectedly(QWidget* window) {
              crashed->label());
 }
 
+void SessionLibrary::showBrowser() {
+    auto* browser = new SessionsBrowser(m_keeper, m_parent);
+    browser->setAttribute(Qt::WA_DeleteOnClose);
+    connect(browser, &SessionsBrowser::openRequested, this, &SessionLibrary::openRequested);
+    browser->open();
+}
+
 void SessionLibrary::fill() {
     m_menu->clear();
     const auto sessions = m_keeper->recent();
@@ -72,6 +80,8 @@ void SessionLibrary::fill() {
         m_menu->addAction(tr("No sessions kept yet"))->setEnabled(false);
     }
     m_menu->addSeparator();
+    connect(m_menu->addAction(tr("Browse Sessions…")), &QAction::triggered, this,
+            &SessionLibrary::showBrowser);
     connect(
         m_menu->addAction(tr("Open from the Sessions Folder…")), &QAction::triggered, this, [this] {
             const QString path =

@@ -30,6 +30,8 @@ public:
     // When there is one: adds "Reopen …" (Ctrl+Shift+R) to window and returns the banner's
     // sentence naming it and the key.
     std::optional<QString> offerEndedUnexpectedly(QWidget* window);
+    // File ▸ Recent Sessions ▸ Browse Sessions… (and Compare): the SessionsBrowser dialog.
+    void showBrowser();
 
 signals:
     // A session document to open.

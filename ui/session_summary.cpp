@@ -1,8 +1,11 @@
 #include "ui/session_summary.h"
 
+#include "app/report/quality_json.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QJsonArray>
+#include <QMap>
 #include <QStringList>
 
 #include <exception>
@@ -37,6 +40,21 @@ SessionSummary readSessionSummary(const lbm::engine::ArchivedSession& archived) 
             summary.chunks = static_cast<qsizetype>(session.chunks.size());
             if (session.metrics) {
                 summary.underruns = session.metrics->playback.underrun_count;
+            }
+            if (const auto quality =
+                    lbm::report::sessionQuality(session, QStringLiteral("sessions[0]"))) {
+                summary.quality_analysed = true;
+                QMap<QString, int> counts;
+                for (const auto& chunk : quality->chunks) {
+                    for (const QString& flag : lbm::quality::qualityFlagNames(chunk.flags)) {
+                        ++counts[flag];
+                    }
+                }
+                QStringList flags;
+                for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+                    flags << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
+                }
+                summary.quality_flags = flags.join(QStringLiteral(", "));
             }
         }
         summary.outcome = lbm::report::readOutcome(document);

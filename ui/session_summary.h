@@ -23,6 +23,9 @@ struct SessionSummary {
     qint64 expected_chunks = 0;
     lbm::report::SessionOutcome outcome;
     std::optional<int> underruns; // the simulated viewer's, when the metrics were stored
+    // The visual quality flags raised ("seam 1, blur 10"); empty: clean or not analysed.
+    QString quality_flags;
+    bool quality_analysed = false;
 
     // "2026-12-03 23:48 · h200-sp4 · 18/24 chunks · stopped" for a menu.
     QString label() const;

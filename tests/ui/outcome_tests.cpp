@@ -5,6 +5,8 @@
 
 #include "app/report/session_document.h"
 #include "app/report/session_outcome.h"
+#include "ui/counters_panel.h"
+#include "ui/latency_chart.h"
 #include "ui/main_window.h"
 #include "ui/session_form.h"
 
@@ -22,6 +24,7 @@
 #include <csignal>
 
 using lbm::report::OutcomeKind;
+using lbm::ui::CountersPanel;
 using lbm::ui::MainWindow;
 
 namespace {
@@ -186,4 +189,44 @@ TEST_CASE("a stopped session says so in prose, in its document, title and reopen
     REQUIRE(window.openDocument(path));
     CHECK(window.bannerText() == sentence);
     CHECK(window.windowTitle().startsWith(QStringLiteral("stopped: ")));
+}
+
+TEST_CASE("a stall the user stops keeps its figures on the counters and the chart",
+          "[ui][outcome][stall]") {
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    auto* form = window.sessionForm();
+    form->setUseSimulator(true);
+    form->setSimulatorProfile(QStringLiteral("fast"));
+    form->setSimulatorFaults({QStringLiteral("stall@3")});
+    form->setChunkTimeouts(60, 30);
+    form->setChunks(10);
+    REQUIRE(window.startSession());
+    auto* engine = window.sessionEngine();
+    auto* counters = window.countersPanel();
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            window.refreshCounters();
+            return counters->valueText(CountersPanel::Row::SimulatedUnderruns)
+                .contains(QStringLiteral("in progress at chunk 3"));
+        },
+        20000));
+    window.stopSession();
+    REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 15000));
+    window.refreshCounters();
+    window.latencyChart()->flush();
+    const QString underruns = counters->valueText(CountersPanel::Row::SimulatedUnderruns);
+    INFO(underruns.toStdString());
+    // The stall the viewer was in when the session ended is still there, said to be cut short.
+    CHECK(underruns.contains(QStringLiteral("cut short by the end at chunk 3: stalled ")));
+    CHECK(counters->valueText(CountersPanel::Row::SimulatedStall)
+              .contains(QStringLiteral("cut short by the end")));
+    CHECK(
+        counters->valueText(CountersPanel::Row::Connection).startsWith(QStringLiteral("stopped")));
+    const QStringList labels = window.latencyChart()->outlierLabels();
+    INFO(labels.join(QStringLiteral(" | ")).toStdString());
+    CHECK(labels.filter(QStringLiteral(", none came")).size() == 1);
+    CHECK(window.windowTitle().startsWith(QStringLiteral("stopped after 3 chunks")));
 }
