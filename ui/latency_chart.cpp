@@ -44,8 +44,8 @@ constexpr double kHeadroom = 1.22;
 // A chunk this many times the steady median (or the deadline, if larger) is an outlier: drawn
 // clipped and labelled instead of setting the value axis.
 constexpr double kOutlierFactor = 3.0;
-// The chunk axis shows at least this many chunks, so the first bars of a session of unknown
-// length are not each a quarter of the plot wide.
+// The chunk axis of a session of unknown length shows at least this many chunks, so its
+// first bars are not each a quarter of the plot wide.
 constexpr int kMinChunkSpan = 8;
 // Below this height the chunk axis goes without its title.
 constexpr int kChunkAxisTitleMinHeight = 300;
@@ -250,11 +250,13 @@ QImage LatencyChart::reportImage(const QString& title, const QSize& size) {
     // The whole session; the view the user had afterwards.
     const bool was_following = m_follow;
     setFollow(false);
+    m_axis_x->setTitleVisible(true); // the picture has room for it
     flush();
     const QImage image =
         renderChartReport(m_view, {title, m_summary->text(), m_legend->text()}, size,
                           palette().color(QPalette::Base), [this] { flush(); });
     setFollow(was_following);
+    m_axis_x->setTitleVisible(height() >= kChunkAxisTitleMinHeight);
     flush();
     return image;
 }
@@ -380,8 +382,9 @@ LatencyChart::ChartWindow LatencyChart::visibleWindow() const {
     ChartWindow window;
     // The session as far as it is known: the chunks landed or awaited, the chunks announced,
     // and the comparison's.
-    window.span = std::max({known, model.expectedChunks(),
-                            static_cast<int>(model.comparison().size()), kMinChunkSpan});
+    window.span =
+        std::max({known, model.expectedChunks(), static_cast<int>(model.comparison().size()),
+                  model.expectedChunks() > 0 ? 1 : kMinChunkSpan});
     if (m_follow && window.span > m_window_chunks) {
         // Outgrown the followed window: the newest chunks, scrolling.
         window.first = std::max(0, known - m_window_chunks);
