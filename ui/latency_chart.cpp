@@ -47,6 +47,8 @@ constexpr double kOutlierFactor = 3.0;
 // The chunk axis of a session of unknown length shows at least this many chunks, so its
 // first bars are not each a quarter of the plot wide.
 constexpr int kMinChunkSpan = 8;
+// Below this plot height the value axis has three labels.
+constexpr double kShortPlotHeight = 130.0;
 // Below this height the chunk axis goes without its title.
 constexpr int kChunkAxisTitleMinHeight = 300;
 
@@ -363,6 +365,10 @@ void LatencyChart::redraw() {
     setChunkTicks(window.span);
     m_axis_y->setRange(0.0, steadyValueTop(bars, comparison, percentiles) * kHeadroom);
     m_axis_y->applyNiceNumbers();
+    // A short plot (Compare at 720 px) cannot fit five value labels: Qt would elide them all.
+    if (m_chart->plotArea().height() < kShortPlotHeight) {
+        m_axis_y->setTickCount(3);
+    }
     const double top = m_axis_y->max();
     m_series->bars->setBars(std::move(bars));
     drawEventMarks(window, top, legend);
@@ -655,7 +661,8 @@ void LatencyChart::updateSummary() {
     const int count = model.chunkCount();
     const int late_count = model.lateChunkCount();
     QString summary;
-    if (!model.primaryLabel().isEmpty()) {
+    // Named only beside a comparison, which is what the name tells apart.
+    if (!model.primaryLabel().isEmpty() && !model.comparison().empty()) {
         summary = model.primaryLabel() + QStringLiteral(" · ");
     }
     summary += model.expectedChunks() > 0

@@ -9,6 +9,7 @@
 #include "ui/latency_chart.h"
 #include "ui/main_window.h"
 #include "ui/session_form.h"
+#include "window_test_support.h"
 
 #include <QAction>
 #include <QDir>
@@ -34,48 +35,6 @@ QString sessionsRoot() {
            QStringLiteral("/lingbot-monitor/sessions");
 }
 
-QProcessEnvironment environmentIn(const QTemporaryDir& home) {
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    return environment;
-}
-
-// The real program on the simulator under home, until its kept document holds 3 chunks; then
-// signal_number. Returns the document's path.
-QString runAndSignal(const QTemporaryDir& home, int signal_number) {
-    QProcess monitor;
-    monitor.setProcessEnvironment(environmentIn(home));
-    monitor.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
-                  {QStringLiteral("--profile"), QStringLiteral("h200-sp4"),
-                   QStringLiteral("--chunks"), QStringLiteral("40"), QStringLiteral("--start")});
-    REQUIRE(monitor.waitForStarted(10000));
-    const QString root = home.filePath(QStringLiteral("data/lingbot-monitor/sessions"));
-    QString document_path;
-    REQUIRE(QTest::qWaitFor(
-        [&] {
-            for (const QFileInfo& folder :
-                 QDir(root).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString path = folder.filePath() + QStringLiteral("/session.json");
-                try {
-                    if (QFileInfo::exists(path) &&
-                        lbm::report::readSessionDocument(path).sessions.front().chunks.size() >=
-                            3) {
-                        document_path = path;
-                        return true;
-                    }
-                } catch (const std::exception&) {
-                }
-            }
-            return false;
-        },
-        60000));
-    ::kill(static_cast<pid_t>(monitor.processId()), signal_number);
-    REQUIRE(monitor.waitForFinished(10000));
-    return document_path;
-}
-
 QString reportOutcomeLine(const QString& document_path) {
     QProcess report;
     report.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
@@ -96,14 +55,14 @@ QString reportOutcomeLine(const QString& document_path) {
 TEST_CASE("SIGTERM and SIGKILL leave documents that say interrupted and ended unexpectedly",
           "[ui][outcome][signal]") {
     QTemporaryDir term_home;
-    const QString interrupted = runAndSignal(term_home, SIGTERM);
+    const QString interrupted = lbm::ui::test::runAndSignal(term_home, SIGTERM);
     const auto by_term = lbm::report::readSessionDocument(interrupted);
     CHECK(lbm::report::readOutcome(by_term).kind == OutcomeKind::Interrupted);
     CHECK(lbm::report::readOutcome(by_term).detail == QStringLiteral("Interrupted by SIGTERM."));
     CHECK(reportOutcomeLine(interrupted).startsWith(QStringLiteral("Outcome: Interrupted after ")));
 
     QTemporaryDir kill_home;
-    const QString killed = runAndSignal(kill_home, SIGKILL);
+    const QString killed = lbm::ui::test::runAndSignal(kill_home, SIGKILL);
     const auto by_kill = lbm::report::readSessionDocument(killed);
     // The document was last written while the session ran; its writer is gone.
     CHECK(by_kill.monitor->extras.value(QStringLiteral("outcome")).toString() ==
