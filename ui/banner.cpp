@@ -2,6 +2,8 @@
 
 #include "ui/status_colors.h"
 
+#include <QEvent>
+
 namespace lbm::ui {
 
 Banner::Banner(QWidget* parent)
@@ -15,15 +17,41 @@ Banner::Banner(QWidget* parent)
 
 void Banner::paint(bool error) {
     const QColor color = error ? lateColor(palette()) : nearLimitColor(palette());
+    // Opaque (it lies over the picture): the status colour faintly over the base colour.
+    const QColor base = palette().color(QPalette::Base);
+    const auto mix = [](int over, int under) { return (over * 40 + under * 215) / 255; };
+    const QColor fill(mix(color.red(), base.red()), mix(color.green(), base.green()),
+                      mix(color.blue(), base.blue()));
     setStyleSheet(
         QStringLiteral("QLabel { border: 1px solid %1; border-radius: 4px; background: %2; }")
-            .arg(color.name(),
-                 QColor(color.red(), color.green(), color.blue(), 40).name(QColor::HexArgb)));
+            .arg(color.name(), fill.name()));
+}
+
+void Banner::overlay(QWidget* host) {
+    setParent(host);
+    host->installEventFilter(this);
+    place();
+}
+
+bool Banner::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == parentWidget() && event->type() == QEvent::Resize) {
+        place();
+    }
+    return QLabel::eventFilter(watched, event);
+}
+
+void Banner::place() {
+    if (QWidget* host = parentWidget()) {
+        const int width = host->width();
+        setGeometry(0, 0, width, heightForWidth(width));
+        raise();
+    }
 }
 
 void Banner::showMessage(const QString& text, bool error) {
     paint(error);
     setText(text);
+    place();
     show();
     m_stall = false;
 }
@@ -34,6 +62,7 @@ void Banner::showStall(const QString& text) {
     }
     paint(true);
     setText(text);
+    place();
     show();
     m_stall = true;
 }

@@ -1,5 +1,6 @@
 #include "ui/counters_panel.h"
 
+#include "ui/duration_text.h"
 #include "ui/status_colors.h"
 
 #include <QEvent>
@@ -134,7 +135,9 @@ void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
                             : attainment >= 0.95 ? Level::Warning
                                                  : Level::Bad;
         set(Row::SloAttainment,
-            tr("%1 / %2 (%3%) · deadline %4")
+            // "steady": the warmup chunks are not judged here, which is why the chart's late
+            // share (every chunk after the first) can differ.
+            tr("%1 / %2 steady (%3%) · deadline %4")
                 .arg(steady - violations)
                 .arg(steady)
                 .arg(attainment * 100.0, 0, 'f', 1)
@@ -163,7 +166,8 @@ CountersPanel::Level CountersPanel::stallLevel(int stalls, bool stalling_now,
 
 void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResult>& result,
                                           double buffered_ahead_s, bool stalled_now,
-                                          const std::optional<lbm::ProvisionalUnderrun>& ongoing) {
+                                          const std::optional<lbm::ProvisionalUnderrun>& ongoing,
+                                          std::optional<double> stream_wait_s, bool session_ended) {
     const bool nearly_dry = result && !stalled_now && buffered_ahead_s < 0.25;
     if (!result) {
         set(Row::SimulatedUnderruns, tr("waiting for the start buffer"));
@@ -171,15 +175,23 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
     } else {
         QString underruns = QString::number(result->underrun_count);
         if (ongoing) {
-            underruns += tr(" (+1 in progress: chunk %1, %2 s so far)")
-                             .arg(ongoing->awaited_index)
-                             .arg(ongoing->stalled_s, 0, 'f', 1);
+            // The viewer stalls for less than the stream has waited: its buffer played first.
+            const QString state = session_ended ? tr("cut short by the end") : tr("in progress");
+            underruns += stream_wait_s ? tr(" (+1 %4 at chunk %1: stalled %2 of the %3 wait; "
+                                            "the buffer played the rest)")
+                                             .arg(ongoing->awaited_index)
+                                             .arg(durationText(ongoing->stalled_s * 1000.0),
+                                                  durationText(*stream_wait_s * 1000.0), state)
+                                       : tr(" (+1 %3 at chunk %1: stalled %2)")
+                                             .arg(ongoing->awaited_index)
+                                             .arg(durationText(ongoing->stalled_s * 1000.0), state);
         }
         set(Row::SimulatedUnderruns, underruns,
             stallLevel(result->underrun_count, ongoing.has_value(), nearly_dry));
         QString stall = ms(result->totalStallMs());
         if (ongoing) {
-            stall += tr(" + %1 in progress").arg(ms(ongoing->stalled_s * 1000.0));
+            stall += (session_ended ? tr(" + %1 cut short by the end") : tr(" + %1 in progress"))
+                         .arg(durationText(ongoing->stalled_s * 1000.0));
         }
         if (result->first_underrun_chunk) {
             stall += tr(" · first at chunk %1").arg(*result->first_underrun_chunk);

@@ -54,10 +54,16 @@ public:
     void showMetrics(const lbm::SessionMetrics& metrics);
     // The incremental playback simulator's prediction; nullopt before its start buffer.
     // ongoing: the underrun in progress (the simulated viewer has run dry and the next chunk
-    // has not landed), shown as provisional until the seed counts it.
+    // has not landed), shown as provisional until the seed counts it; stream_wait_s: how long
+    // the stream has waited for that chunk (the banner's figure), which the row sets beside
+    // the viewer's stall so the two read as parts of one story. session_ended: the session
+    // ended during that stall (stopped, failed): it stays shown, cut short, so the counters
+    // after the end say what they said during it.
     void showSimulatedPlayback(const std::optional<lbm::PlaybackResult>& result,
                                double buffered_ahead_s, bool stalled_now,
-                               const std::optional<lbm::ProvisionalUnderrun>& ongoing = {});
+                               const std::optional<lbm::ProvisionalUnderrun>& ongoing = {},
+                               std::optional<double> stream_wait_s = {},
+                               bool session_ended = false);
     // What the player really had.
     void showObservedStalls(const lbm::playback::PlaybackStalls& stalls);
     void showFrames(std::int64_t decoded, std::int64_t expected);

@@ -1,11 +1,14 @@
 #include "ui/document_viewer.h"
 
+#include "app/playback/playback_stalls.h"
+#include "metrics/geometry.h"
 #include "metrics/session_metrics.h"
 #include "ui/counters_panel.h"
 #include "ui/latency_chart_model.h"
 
 #include <QDir>
 #include <QFileInfo>
+#include <QJsonObject>
 
 #include <exception>
 
@@ -56,7 +59,17 @@ bool DocumentViewer::open(const QString& path, QString* error) {
         m_warning = QString::fromUtf8(failure.what());
     }
     m_chart->setPrimaryLabel(QFileInfo(path).fileName());
-    m_counters->showConnection(tr("document"), session.request_id.value_or(QString()));
+    m_counters->showConnection(outcome().word(), session.request_id.value_or(QString()));
+    // The stalls the window's player had while the session ran, as the document kept them.
+    const QJsonObject observed =
+        session.monitor_extras.value(QStringLiteral("observed_player_stalls")).toObject();
+    if (!observed.isEmpty()) {
+        lbm::playback::PlaybackStalls stalls;
+        stalls.count = observed.value(QStringLiteral("count")).toInt();
+        stalls.total_s = observed.value(QStringLiteral("total_ms")).toDouble() / 1000.0;
+        stalls.longest_s = observed.value(QStringLiteral("longest_ms")).toDouble() / 1000.0;
+        m_counters->showObservedStalls(stalls);
+    }
     return true;
 }
 
@@ -85,6 +98,27 @@ QString DocumentViewer::statusText() const {
         .arg(chunks == 1 ? tr("1 chunk") : tr("%1 chunks").arg(chunks))
         .arg(m_document->endpoint)
         .arg(recordingPath().isEmpty() ? tr("no recording beside it") : tr("with its recording"));
+}
+
+lbm::report::SessionOutcome DocumentViewer::outcome() const {
+    return m_document ? lbm::report::readOutcome(*m_document) : lbm::report::SessionOutcome{};
+}
+
+QString DocumentViewer::outcomeSentence() const {
+    if (!m_document) {
+        return {};
+    }
+    return outcome().sentence(static_cast<qsizetype>(m_document->sessions.front().chunks.size()),
+                              m_document->workload.value(QStringLiteral("num_chunks")).toInteger());
+}
+
+QString DocumentViewer::windowTitle() const {
+    if (!m_document) {
+        return {};
+    }
+    const auto& session = m_document->sessions.front();
+    return tr("%1: %2 — LingBot Live Monitor")
+        .arg(outcome().word(), session.request_id.value_or(QFileInfo(m_path).dir().dirName()));
 }
 
 QString DocumentViewer::recordingPath() const {

@@ -5,6 +5,7 @@
 // comparison. Errors come back as text for the window's banner.
 
 #include "app/report/session_document.h"
+#include "app/report/session_outcome.h"
 
 #include <QJsonArray>
 #include <QObject>
@@ -33,6 +34,11 @@ public:
     const QString& path() const { return m_path; }
     // "Viewing run.json (12 chunks, endpoint ws://...)".
     QString statusText() const;
+    // How the opened session ended (readOutcome), as a sentence for the banner, and the
+    // window title for it.
+    lbm::report::SessionOutcome outcome() const;
+    QString outcomeSentence() const;
+    QString windowTitle() const;
     // A warning to show with the document (metrics that could not be recomputed), or empty.
     const QString& warning() const { return m_warning; }
     // The recording beside the document (what the session keeper keeps as stream.m4s), or

@@ -1,6 +1,7 @@
 #include "ui/gui_main.h"
 
 #include "ui/main_window.h"
+#include "ui/screen_fit.h"
 #include "ui/session_form.h"
 #include "ui/termination_watcher.h"
 
@@ -57,7 +58,9 @@ int runGui(int argc, char** argv) {
     parser.process(app);
 
     MainWindow window;
-    window.resize(1280, 800);
+    // Most of the screen (so a 1080p projector gets the Quality track under the chart), at
+    // least 1280x800 where the screen has room, never more than its available area.
+    fitOnScreen(&window, preferredMainWindowSize(window.screen()));
     // SIGTERM / SIGINT end a live session cleanly (its document marked interrupted) and quit.
     TerminationWatcher termination;
     QObject::connect(&termination, &TerminationWatcher::terminationRequested, &window,

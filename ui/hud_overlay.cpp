@@ -1,5 +1,7 @@
 #include "ui/hud_overlay.h"
 
+#include "ui/duration_text.h"
+
 #include <QApplication>
 #include <QFontMetrics>
 #include <QPainter>
@@ -106,9 +108,13 @@ QStringList composeHudLines(const HudState& state) {
     }
     if (state.paused) {
         lines << QApplication::translate("HudOverlay", "PAUSED");
+    } else if (state.stalled_ms && state.awaited_chunk && state.late_wait_ms) {
+        lines << QApplication::translate("HudOverlay", "STALLED: waiting for chunk %1 — %2")
+                     .arg(*state.awaited_chunk)
+                     .arg(durationText(*state.late_wait_ms));
     } else if (state.stalled_ms) {
-        lines << QApplication::translate("HudOverlay", "STALLED %1 ms")
-                     .arg(*state.stalled_ms, 0, 'f', 0);
+        lines << QApplication::translate("HudOverlay", "STALLED %1")
+                     .arg(durationText(*state.stalled_ms));
     } else if (state.buffering) {
         lines << QApplication::translate("HudOverlay", "buffering…");
     }

@@ -32,6 +32,11 @@ struct HudState {
     double buffered_ahead_s = 0.0;
     // Set while the player waits for a frame (the stall so far) or the viewer paused.
     std::optional<double> stalled_ms;
+    // The stream's wait for its next chunk, once past the deadline: while the player is
+    // stalled on it the HUD says this figure, the one the banner, the title and the chart's
+    // bar in flight say, not the player's own (shorter: its buffer played first).
+    std::optional<qint64> awaited_chunk;
+    std::optional<double> late_wait_ms;
     bool buffering = false;
     bool paused = false;
     // qualityHudLine() of the newest analysed chunk; empty: no line.

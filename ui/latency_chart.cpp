@@ -1,5 +1,8 @@
 #include "ui/latency_chart.h"
 
+#include "ui/chart_report_image.h"
+#include "ui/duration_text.h"
+#include "ui/latency_chart_annotations.h"
 #include "ui/status_colors.h"
 
 #include <QAreaSeries>
@@ -16,7 +19,6 @@
 #include <QPainter>
 #include <QScatterSeries>
 #include <QSpinBox>
-#include <QTextDocument>
 #include <QToolButton>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -39,6 +41,16 @@ constexpr double kBarGap = 0.12;
 constexpr double kMarkBand = 0.94;
 // The value axis reaches this much above the tallest bar, so the marks stay clear of it.
 constexpr double kHeadroom = 1.22;
+// A chunk this many times the steady median (or the deadline, if larger) is an outlier: drawn
+// clipped and labelled instead of setting the value axis.
+constexpr double kOutlierFactor = 3.0;
+// The chunk axis of a session of unknown length shows at least this many chunks, so its
+// first bars are not each a quarter of the plot wide.
+constexpr int kMinChunkSpan = 8;
+// Below this plot height the value axis has three labels.
+constexpr double kShortPlotHeight = 130.0;
+// Below this height the chunk axis goes without its title.
+constexpr int kChunkAxisTitleMinHeight = 300;
 
 // The chunk in flight: amber near its deadline and red past it (the first chunk has no
 // deadline: its wait is the TTFC).
@@ -94,13 +106,16 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_view->viewport()->installEventFilter(this);
 
     m_follow_button = new QToolButton(this);
-    m_follow_button->setText(tr("Follow latest"));
+    m_follow_button->setText(tr("Follow"));
     m_follow_button->setCheckable(true);
-    m_follow_button->setToolTip(tr("Show the last chunks as they land (End)"));
+    m_follow_button->setToolTip(
+        tr("Follow latest: the whole session until it outgrows the window of chunks at the right, "
+           "then the newest chunks as they land"));
     m_full_button = new QToolButton(this);
-    m_full_button->setText(tr("Whole session"));
+    m_full_button->setText(tr("Whole"));
     m_full_button->setCheckable(true);
-    m_full_button->setToolTip(tr("Show every chunk of the session (Home)"));
+    m_full_button->setToolTip(tr("Whole session: every chunk (drag to zoom in, right-click to "
+                                 "zoom out)"));
     auto* group = new QButtonGroup(this);
     group->setExclusive(true);
     group->addButton(m_follow_button);
@@ -112,11 +127,11 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     m_window_spin->setRange(10, 2000);
     m_window_spin->setSingleStep(10);
     m_window_spin->setValue(m_window_chunks);
-    m_window_spin->setSuffix(tr(" chunks"));
+    m_window_spin->setSuffix(tr(" ch"));
     m_window_spin->setToolTip(tr("How many chunks the followed window shows"));
     connect(m_window_spin, &QSpinBox::valueChanged, this, &LatencyChart::setWindowChunks);
 
-    m_percentile_box = new QCheckBox(tr("p50 / p95 / p99"), this);
+    m_percentile_box = new QCheckBox(tr("p50/95/99"), this);
     m_percentile_box->setToolTip(tr("The session's percentiles, as the counters show them: over "
                                     "the steady chunks, or all chunks until there are some"));
     connect(m_percentile_box, &QCheckBox::toggled, this, &LatencyChart::setPercentilesVisible);
@@ -138,8 +153,8 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
     tools->addWidget(m_percentile_box);
 
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(6, 6, 6, 6);
-    layout->setSpacing(4);
+    layout->setContentsMargins(4, 2, 4, 2);
+    layout->setSpacing(2);
     layout->addLayout(tools);
     layout->addWidget(m_legend);
     layout->addWidget(m_view, 1);
@@ -195,6 +210,30 @@ void LatencyChart::flush() {
     redraw();
 }
 
+std::pair<double, double> LatencyChart::chunkAxisRange() const {
+    return {m_axis_x->min(), m_axis_x->max()};
+}
+
+double LatencyChart::valueAxisTopMs() const {
+    return m_axis_y->max();
+}
+
+QStringList LatencyChart::outlierLabels() const {
+    QStringList labels;
+    for (const auto& outlier : m_series->annotations->outliers()) {
+        labels << outlier.text;
+    }
+    return labels;
+}
+
+QStringList LatencyChart::lineLabels() const {
+    QStringList labels;
+    for (const auto& line : m_series->annotations->lineLabels()) {
+        labels << line.text;
+    }
+    return labels;
+}
+
 QString LatencyChart::legendText() const {
     return m_legend->text();
 }
@@ -210,27 +249,16 @@ QImage LatencyChart::renderImage(const QSize& size) {
 }
 
 QImage LatencyChart::reportImage(const QString& title, const QSize& size) {
+    // The whole session; the view the user had afterwards.
     const bool was_following = m_follow;
     setFollow(false);
+    m_axis_x->setTitleVisible(true); // the picture has room for it
     flush();
-    QTextDocument header;
-    header.setTextWidth(size.width() - 24);
-    header.setHtml(
-        QStringLiteral("<div style=\"font-size:15px\"><b>%1</b></div>"
-                       "<div style=\"font-size:12px\">%2</div>"
-                       "<div style=\"font-size:12px\">%3</div>")
-            .arg(title.toHtmlEscaped(), m_summary->text().toHtmlEscaped(), m_legend->text()));
-    const int header_height = static_cast<int>(std::ceil(header.size().height())) + 16;
-    QImage image(size.width(), size.height() + header_height, QImage::Format_ARGB32_Premultiplied);
-    image.fill(palette().color(QPalette::Base));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.translate(12, 8);
-    header.drawContents(&painter);
-    painter.resetTransform();
-    m_view->render(&painter, QRectF(0, header_height, size.width(), size.height()));
-    painter.end();
+    const QImage image =
+        renderChartReport(m_view, {title, m_summary->text(), m_legend->text()}, size,
+                          palette().color(QPalette::Base), [this] { flush(); });
     setFollow(was_following);
+    m_axis_x->setTitleVisible(height() >= kChunkAxisTitleMinHeight);
     flush();
     return image;
 }
@@ -266,6 +294,13 @@ void LatencyChart::changeEvent(QEvent* event) {
     }
 }
 
+void LatencyChart::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    // A short chart (a 720 px screen) gives the plot the axis title's line: the tick labels
+    // are chunk numbers, and the summary above says so.
+    m_axis_x->setTitleVisible(height() >= kChunkAxisTitleMinHeight);
+}
+
 bool LatencyChart::eventFilter(QObject* watched, QEvent* event) {
     // A click (press and release in one place, so a rubber-band drag is not one) on a bar
     // column seeks there.
@@ -293,15 +328,19 @@ void LatencyChart::updateWaitingBar() {
     // chunk's, or when the bar would outgrow the value axis (its top leaves room for marks).
     if (m_redraw_timer.isActive() || !waiting || bars.empty() ||
         static_cast<int>(bars.size()) != m_plotted_bars + 1 ||
-        bars.back().first_chunk != waiting->index ||
-        waiting->waited_ms * kHeadroom > m_axis_y->max()) {
+        bars.back().first_chunk != waiting->index) {
         scheduleRedraw();
         return;
     }
+    // The value axis stays: past its top the bar is drawn clipped with its wait written on it.
     LatencyBarsItem::Bar bar = bars.back();
+    const bool was_clipped = bar.value_ms > m_axis_y->max();
     bar.value_ms = waiting->waited_ms;
     bar.kind = waitingKind(*waiting, m_model->deadlineMs());
     m_series->bars->setLastBar(bar);
+    if (was_clipped || bar.value_ms > m_axis_y->max()) {
+        drawAnnotations();
+    }
 }
 
 void LatencyChart::scheduleRedraw() {
@@ -312,40 +351,74 @@ void LatencyChart::scheduleRedraw() {
 
 void LatencyChart::redraw() {
     ++m_redraws;
+    const ChartWindow window = visibleWindow();
+    LegendContent legend;
+    legend.deadline_ms = m_model->deadlineMs();
+    legend.warmup_chunks = m_model->warmupChunks();
+    std::vector<LatencyBarsItem::Bar> bars = collectBars(window, legend);
+    const QList<QPointF> comparison = drawComparison(window, legend);
+    const std::vector<double> percentiles = drawPercentiles(window, legend);
+    m_series->deadline->replace({QPointF(window.x_min, m_model->deadlineMs()),
+                                 QPointF(window.x_max, m_model->deadlineMs())});
+
+    m_axis_x->setRange(window.x_min, window.x_max);
+    setChunkTicks(window.span);
+    m_axis_y->setRange(0.0, steadyValueTop(bars, comparison, percentiles) * kHeadroom);
+    m_axis_y->applyNiceNumbers();
+    // A short plot (Compare at 720 px) cannot fit five value labels: Qt would elide them all.
+    if (m_chart->plotArea().height() < kShortPlotHeight) {
+        m_axis_y->setTickCount(3);
+    }
+    const double top = m_axis_y->max();
+    m_series->bars->setBars(std::move(bars));
+    drawEventMarks(window, top, legend);
+    drawStallMarks(window, top, legend);
+    drawWarmup(window, top);
+    drawAnnotations();
+
+    legend.on_time = legend.on_time || m_model->chunkCount() == 0;
+    m_legend->setText(legendHtml(legend, palette()));
+    updateSummary();
+}
+
+LatencyChart::ChartWindow LatencyChart::visibleWindow() const {
+    const LatencyChartModel& model = *m_model;
+    const int count = model.chunkCount();
+    const int known = count + (model.waiting() ? 1 : 0);
+    ChartWindow window;
+    // The session as far as it is known: the chunks landed or awaited, the chunks announced,
+    // and the comparison's.
+    window.span =
+        std::max({known, model.expectedChunks(), static_cast<int>(model.comparison().size()),
+                  model.expectedChunks() > 0 ? 1 : kMinChunkSpan});
+    if (m_follow && window.span > m_window_chunks) {
+        // Outgrown the followed window: the newest chunks, scrolling.
+        window.first = std::max(0, known - m_window_chunks);
+        window.span = m_window_chunks;
+    } else if (!m_follow && count > kMaxBars) {
+        window.bucket = (count + kMaxBars - 1) / kMaxBars;
+    }
+    window.x_min = window.first - 0.5;
+    window.x_max = window.first + window.span - 0.5;
+    return window;
+}
+
+std::vector<LatencyBarsItem::Bar> LatencyChart::collectBars(const ChartWindow& window,
+                                                            LegendContent& legend) {
     const LatencyChartModel& model = *m_model;
     const int count = model.chunkCount();
     const double deadline_ms = model.deadlineMs();
-    const auto& comparison_records = model.comparison();
-    const auto& waiting = model.waiting();
-    const int known = count + (waiting ? 1 : 0);
-    int first = 0;
-    int span =
-        std::max({known, model.expectedChunks(), static_cast<int>(comparison_records.size()), 1});
-    m_bucket = 1;
-    if (m_follow) {
-        first = std::max(0, known - m_window_chunks);
-        span = m_window_chunks;
-    } else if (count > kMaxBars) {
-        m_bucket = (count + kMaxBars - 1) / kMaxBars;
-    }
-    const double x_min = first - 0.5;
-    const double x_max = first + span - 0.5;
-
-    LegendContent legend;
-    legend.deadline_ms = deadline_ms;
-    legend.warmup_chunks = model.warmupChunks();
+    m_bucket = window.bucket;
     std::vector<LatencyBarsItem::Bar> bars;
-    double y_top = deadline_ms;
     int plotted_chunks = 0;
-    for (int start = first; start < count; start += m_bucket) {
-        const int end = std::min(count, start + m_bucket);
+    for (int start = window.first; start < count; start += window.bucket) {
+        const int end = std::min(count, start + window.bucket);
         LatencyBarsItem::Bar bar;
         for (int i = start; i < end; ++i) {
             bar.value_ms = std::max(bar.value_ms, model.record(i).interArrivalMs());
         }
-        const bool is_first = model.record(start).index == 0 && m_bucket == 1;
+        const bool is_first = model.record(start).index == 0 && window.bucket == 1;
         plotted_chunks += end - start;
-        y_top = std::max(y_top, bar.value_ms);
         bar.x0 = start - 0.5 + kBarGap;
         bar.x1 = end - 0.5 - kBarGap;
         bar.first_chunk = model.record(start).index;
@@ -358,7 +431,9 @@ void LatencyChart::redraw() {
         legend.on_time = legend.on_time || bar.kind == LatencyBarsItem::Kind::OnTime;
         bars.push_back(bar);
     }
-    if (waiting) {
+    m_plotted_chunks = plotted_chunks;
+    m_plotted_bars = static_cast<int>(bars.size());
+    if (const auto& waiting = model.waiting()) {
         // The chunk in flight: a bar that grows with the wait, amber near the deadline and
         // red past it (the first chunk has no deadline: its wait is the TTFC).
         LatencyBarsItem::Bar bar;
@@ -367,58 +442,97 @@ void LatencyChart::redraw() {
         bar.value_ms = waiting->waited_ms;
         bar.first_chunk = bar.last_chunk = waiting->index;
         bar.kind = waitingKind(*waiting, deadline_ms);
-        y_top = std::max(y_top, bar.value_ms);
         bars.push_back(bar);
         legend.waiting = true;
     }
-    m_plotted_chunks = plotted_chunks;
-    m_plotted_bars = static_cast<int>(bars.size()) - (waiting ? 1 : 0);
-    m_series->bars->setBars(std::move(bars));
+    return bars;
+}
 
-    QList<QPointF> comparison;
-    const int comparison_end =
-        std::min(static_cast<int>(comparison_records.size()), static_cast<int>(std::ceil(x_max)));
-    for (int i = std::max(0, first); i < comparison_end; i += m_bucket) {
-        const double value = comparison_records[static_cast<size_t>(i)].interArrivalMs();
-        comparison.append(QPointF(comparison_records[static_cast<size_t>(i)].index, value));
-        y_top = std::max(y_top, value);
+QList<QPointF> LatencyChart::drawComparison(const ChartWindow& window, LegendContent& legend) {
+    const auto& records = m_model->comparison();
+    QList<QPointF> points;
+    const int end =
+        std::min(static_cast<int>(records.size()), static_cast<int>(std::ceil(window.x_max)));
+    for (int i = std::max(0, window.first); i < end; i += window.bucket) {
+        const auto& record = records[static_cast<size_t>(i)];
+        points.append(QPointF(static_cast<double>(record.index), record.interArrivalMs()));
     }
-    m_series->comparison->replace(comparison);
-    m_series->comparison->setVisible(!comparison_records.empty());
-    m_series->comparison->setName(model.comparisonLabel());
-    legend.comparison_label = model.comparisonLabel();
+    m_series->comparison->replace(points);
+    m_series->comparison->setVisible(!records.empty());
+    m_series->comparison->setName(m_model->comparisonLabel());
+    legend.comparison_label = m_model->comparisonLabel();
+    return points;
+}
 
+std::vector<double> LatencyChart::drawPercentiles(const ChartWindow& window,
+                                                  LegendContent& legend) {
     // The session's percentiles as the counters show them.
     QLineSeries* const lines[] = {m_series->p50, m_series->p95, m_series->p99};
     const double fractions[] = {0.50, 0.95, 0.99};
     const char* const names[] = {"p50", "p95", "p99"};
+    std::vector<double> shown;
     for (int i = 0; i < 3; ++i) {
         QList<QPointF> points;
-        const auto percentile = model.percentileMs(fractions[i]);
+        const auto percentile = m_model->percentileMs(fractions[i]);
         if (m_percentiles_visible && percentile) {
-            points = {QPointF(x_min, *percentile), QPointF(x_max, *percentile)};
-            lines[i]->setName(QStringLiteral("%1 %2 ms")
-                                  .arg(QLatin1String(names[i]))
-                                  .arg(*percentile, 0, 'f', 0));
+            points = {QPointF(window.x_min, *percentile), QPointF(window.x_max, *percentile)};
+            lines[i]->setName(
+                QStringLiteral("%1 %2").arg(QLatin1String(names[i]), durationText(*percentile)));
             legend.percentile_names << lines[i]->name();
-            y_top = std::max(y_top, *percentile);
+            shown.push_back(*percentile);
         }
         lines[i]->replace(points);
     }
-    m_series->deadline->replace({QPointF(x_min, deadline_ms), QPointF(x_max, deadline_ms)});
+    return shown;
+}
 
-    // Room above the tallest bar for the marks.
-    y_top *= kHeadroom;
-    m_axis_x->setRange(x_min, x_max);
-    m_axis_y->setRange(0.0, y_top);
-    m_axis_y->applyNiceNumbers();
-    const double top = m_axis_y->max();
+double LatencyChart::steadyValueTop(const std::vector<LatencyBarsItem::Bar>& bars,
+                                    const QList<QPointF>& comparison,
+                                    const std::vector<double>& percentiles) const {
+    // The steady chunks set the scale: not the first chunk (its TTFC is seconds, a compiled
+    // deploy's minutes), not the chunk in flight (a stall grows it without bound). What lies
+    // far above them is an outlier, drawn clipped at the top with its value written on it, so
+    // one 100 s stall does not flatten every other bar to a line.
+    std::vector<double> steady;
+    // The landed chunks' bars come first; the chunk in flight's, if any, after them.
+    for (std::size_t i = 0; i < bars.size() && i < static_cast<std::size_t>(m_plotted_bars); ++i) {
+        const auto& bar = bars[i];
+        if (bar.kind == LatencyBarsItem::Kind::OnTime || bar.kind == LatencyBarsItem::Kind::Late) {
+            steady.push_back(bar.value_ms);
+        }
+    }
+    for (const QPointF& point : comparison) {
+        if (point.x() > 0) {
+            steady.push_back(point.y());
+        }
+    }
+    const double deadline_ms = m_model->deadlineMs();
+    if (steady.empty()) {
+        return deadline_ms;
+    }
+    const auto middle = steady.begin() + static_cast<std::ptrdiff_t>(steady.size() / 2);
+    std::nth_element(steady.begin(), middle, steady.end());
+    const double outlier_above = kOutlierFactor * std::max(*middle, deadline_ms);
+    double top = deadline_ms;
+    for (const double value : steady) {
+        if (value <= outlier_above) {
+            top = std::max(top, value);
+        }
+    }
+    for (const double value : percentiles) {
+        if (value <= outlier_above) {
+            top = std::max(top, value);
+        }
+    }
+    return top;
+}
+
+void LatencyChart::drawEventMarks(const ChartWindow& window, double top, LegendContent& legend) {
     const double mark_y = top * kMarkBand;
-
     QList<QPointF> prompt_sent, prompt_started, prompt_completed, camera_sent, failed;
-    const auto [first_event, last_event] = model.eventsIn(x_min, x_max);
+    const auto [first_event, last_event] = m_model->eventsIn(window.x_min, window.x_max);
     for (std::size_t e = first_event; e < last_event; ++e) {
-        const ChartEventMark& mark = model.events()[e];
+        const ChartEventMark& mark = m_model->events()[e];
         const QPointF point(mark.chunk_position, mark_y);
         if (mark.kind == ChartEventMark::Kind::Failed) {
             failed.append(point);
@@ -439,27 +553,37 @@ void LatencyChart::redraw() {
     m_series->prompt_completed->replace(prompt_completed);
     m_series->camera_sent->replace(camera_sent);
     m_series->failed->replace(failed);
+}
 
-    // One star per bar that holds a stall (a decimated bar may stand for several).
+void LatencyChart::drawStallMarks(const ChartWindow& window, double top, LegendContent& legend) {
+    // One star per bar that holds a stall (a decimated bar may stand for several), above the
+    // bar.
+    const LatencyChartModel& model = *m_model;
+    const int count = model.chunkCount();
     QList<QPointF> stalls;
-    for (int start = first; start < count; start += m_bucket) {
-        const int end = std::min(count, start + m_bucket);
+    for (int start = window.first; start < count; start += window.bucket) {
+        const int end = std::min(count, start + window.bucket);
         for (int i = start; i < end; ++i) {
             if (model.stallMs(i) > 0) {
                 double bar = 0.0;
                 for (int j = start; j < end; ++j) {
                     bar = std::max(bar, model.record(j).interArrivalMs());
                 }
-                const double x = m_bucket == 1 ? static_cast<double>(model.record(i).index)
-                                               : (start + end - 1) / 2.0;
-                stalls.append(QPointF(x, bar + top * 0.04));
+                const double x = window.bucket == 1 ? static_cast<double>(model.record(i).index)
+                                                    : (start + end - 1) / 2.0;
                 legend.stalls = true;
+                // A clipped bar's star is in its value label (drawn over the bars).
+                if (bar <= top) {
+                    stalls.append(QPointF(x, bar + top * 0.04));
+                }
                 break;
             }
         }
     }
     m_series->stalls->replace(stalls);
+}
 
+void LatencyChart::setChunkTicks(int span) {
     // A 1-2-5 step giving about ten labelled chunks across the view.
     const double raw_step = std::max(1.0, span / 10.0);
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
@@ -473,27 +597,81 @@ void LatencyChart::redraw() {
     m_axis_x->setTickType(QValueAxis::TicksDynamic);
     m_axis_x->setTickAnchor(0.0);
     m_axis_x->setTickInterval(step);
+}
+
+void LatencyChart::drawWarmup(const ChartWindow& window, double top) {
     // The warmup shade fills the plot's full height, whatever the nice axis maximum is.
     QList<QPointF> warmup;
-    const double warmup_end = std::min<double>(model.warmupChunks() - 0.5, x_max);
-    if (model.warmupChunks() > 0 && warmup_end > x_min) {
-        warmup = {QPointF(std::max(x_min, -0.5), top), QPointF(warmup_end, top)};
+    const double warmup_end = std::min<double>(m_model->warmupChunks() - 0.5, window.x_max);
+    if (m_model->warmupChunks() > 0 && warmup_end > window.x_min) {
+        warmup = {QPointF(std::max(window.x_min, -0.5), top), QPointF(warmup_end, top)};
     }
     m_series->warmup->upperSeries()->replace(warmup);
-    legend.on_time = legend.on_time || count == 0;
-    m_legend->setText(legendHtml(legend, palette()));
+}
 
+void LatencyChart::drawAnnotations() {
+    const double top = m_axis_y->max();
+    std::vector<LatencyChartAnnotations::Outlier> outliers;
+    const auto& waiting = m_model->waiting();
+    for (const auto& bar : m_series->bars->bars()) {
+        if (bar.value_ms <= top) {
+            continue;
+        }
+        const QString value = durationText(bar.value_ms);
+        QString text = value;
+        if (waiting && bar.first_chunk == waiting->index) {
+            text = waiting->ended ? tr("waited %1, none came").arg(value)
+                                  : tr("waiting %1").arg(value);
+        } else if (bar.first_chunk == 0 && bar.last_chunk == 0) {
+            text = tr("TTFC %1").arg(value);
+        } else if (holdsStall(bar)) {
+            text = QStringLiteral("\u2605 ") + value; // the stall star of the legend
+        }
+        outliers.push_back({bar.x0, bar.x1, text});
+    }
+    m_series->annotations->setOutliers(std::move(outliers));
+
+    std::vector<LatencyChartAnnotations::LineLabel> lines;
+    lines.push_back({m_model->deadlineMs(),
+                     tr("deadline %1").arg(durationText(m_model->deadlineMs())),
+                     m_series->deadline->pen().color()});
+    for (QLineSeries* line : {m_series->p50, m_series->p95, m_series->p99}) {
+        if (m_percentiles_visible && line->count() > 0) {
+            lines.push_back({line->at(0).y(), line->name(), line->pen().color()});
+        }
+    }
+    m_series->annotations->setLineLabels(std::move(lines));
+}
+
+bool LatencyChart::holdsStall(const LatencyBarsItem::Bar& bar) const {
+    // The rows a bar stands for, from its edges (collectBars puts row r at r - 0.5 + gap).
+    const auto first = static_cast<int>(std::lround(bar.x0 - kBarGap + 0.5));
+    const auto end =
+        std::min(static_cast<int>(std::lround(bar.x1 + kBarGap + 0.5)), m_model->chunkCount());
+    for (int row = std::max(0, first); row < end; ++row) {
+        if (m_model->stallMs(row) > 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void LatencyChart::updateSummary() {
+    const LatencyChartModel& model = *m_model;
+    const int count = model.chunkCount();
     const int late_count = model.lateChunkCount();
     QString summary;
-    if (!model.primaryLabel().isEmpty()) {
+    // Named only beside a comparison, which is what the name tells apart.
+    if (!model.primaryLabel().isEmpty() && !model.comparison().empty()) {
         summary = model.primaryLabel() + QStringLiteral(" · ");
     }
-    summary += count == 1 ? tr("1 chunk") : tr("%1 chunks").arg(count);
-    if (model.expectedChunks() > 0) {
-        summary += QStringLiteral(" / %1").arg(model.expectedChunks());
-    }
+    summary += model.expectedChunks() > 0
+                   ? tr("%1/%2 chunks").arg(count).arg(model.expectedChunks())
+                   : (count == 1 ? tr("1 chunk") : tr("%1 chunks").arg(count));
     const int judged = std::max(0, count - 1);
-    summary += tr(" · late %1 of %2 (%3%)")
+    // "after chunk 0": the chart judges every chunk but the first (warmup included); the SLO
+    // attainment counter judges the steady chunks only, so the two shares differ on purpose.
+    summary += tr(" · late %1 of %2 after chunk 0 (%3%)")
                    .arg(late_count)
                    .arg(judged)
                    .arg(judged > 0 ? 100.0 * late_count / judged : 0.0, 0, 'f', 1);

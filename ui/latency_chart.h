@@ -17,10 +17,13 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
 
 #include <memory>
+#include <utility>
+#include <vector>
 
 class QChart;
 class QChartView;
@@ -51,6 +54,12 @@ public:
 
     // Redraws now instead of at the next coalescing tick (tests, export).
     void flush();
+    // The axes as the last redraw set them: the chunk range and the value axis's top.
+    std::pair<double, double> chunkAxisRange() const;
+    double valueAxisTopMs() const;
+    // The words on the plot: the values of the clipped bars, the names of the lines.
+    QStringList outlierLabels() const;
+    QStringList lineLabels() const;
     // Chunks drawn by the last redraw (each bar may stand for several when decimated).
     int plottedChunkCount() const { return m_plotted_chunks; }
     // Bars in the series after the last redraw (<= plottedChunkCount()).
@@ -58,6 +67,8 @@ public:
     // The bars as drawn, the chunk in flight last when one is awaited.
     const std::vector<LatencyBarsItem::Bar>& drawnBars() const { return m_series->bars->bars(); }
     int redrawCount() const { return m_redraws; }
+    // A coalesced redraw is scheduled.
+    bool redrawPending() const { return m_redraw_timer.isActive(); }
     int chunkCount() const { return m_model->chunkCount(); }
     int lateChunkCount() const { return m_model->lateChunkCount(); }
     int stallMarkCount() const { return m_model->stallMarkCount(); }
@@ -84,11 +95,37 @@ signals:
 
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
     bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void scheduleRedraw();
+    // The chunks in view: [first, first + span), bucket chunks to a bar.
+    struct ChartWindow {
+        int first = 0;
+        int span = 1;
+        int bucket = 1;
+        double x_min = -0.5;
+        double x_max = 0.5;
+    };
+    // The redraw, step by step.
     void redraw();
+    ChartWindow visibleWindow() const;
+    std::vector<LatencyBarsItem::Bar> collectBars(const ChartWindow& window, LegendContent& legend);
+    QList<QPointF> drawComparison(const ChartWindow& window, LegendContent& legend);
+    std::vector<double> drawPercentiles(const ChartWindow& window, LegendContent& legend);
+    // The value the axis must show (before headroom): the steady chunks, the deadline and the
+    // lines, not the outliers.
+    double steadyValueTop(const std::vector<LatencyBarsItem::Bar>& bars,
+                          const QList<QPointF>& comparison,
+                          const std::vector<double>& percentiles) const;
+    void drawEventMarks(const ChartWindow& window, double top, LegendContent& legend);
+    void drawStallMarks(const ChartWindow& window, double top, LegendContent& legend);
+    void setChunkTicks(int span);
+    void drawWarmup(const ChartWindow& window, double top);
+    void drawAnnotations();
+    bool holdsStall(const LatencyBarsItem::Bar& bar) const;
+    void updateSummary();
     // The chunk in flight's bar alone, when nothing else changed (see waitingGrew).
     void updateWaitingBar();
     void showBarTooltip(const LatencyBarsItem::Bar& bar, const QPoint& screen_position);

@@ -45,6 +45,8 @@ public:
     struct Waiting {
         qint64 index = 0;
         double waited_ms = 0.0;
+        // The session ended while waiting: the chunk never came.
+        bool ended = false;
     };
     void setWaiting(const std::optional<Waiting>& waiting);
     const std::optional<Waiting>& waiting() const { return m_waiting; }

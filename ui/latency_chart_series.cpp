@@ -1,6 +1,8 @@
 #include "ui/latency_chart_series.h"
 
+#include "ui/duration_text.h"
 #include "ui/latency_bars_item.h"
+#include "ui/latency_chart_annotations.h"
 #include "ui/status_colors.h"
 
 #include <QAreaSeries>
@@ -70,6 +72,7 @@ LatencyChartSeries::LatencyChartSeries(QChart* chart) {
     failed = makeMarks(chart, tr("failed"), QScatterSeries::MarkerShapePentagon, 14);
     stalls = makeMarks(chart, tr("simulated viewer stall"), QScatterSeries::MarkerShapeStar, 15);
     bars = new LatencyBarsItem(chart);
+    annotations = new LatencyChartAnnotations(chart);
 }
 
 QList<QAbstractSeries*> LatencyChartSeries::all() const {
@@ -95,6 +98,7 @@ void LatencyChartSeries::applyPalette(const QPalette& pal) {
     QColor waiting = pal.color(QPalette::Text);
     waiting.setAlphaF(0.30f);
     bars->setColor(LatencyBarsItem::Kind::Waiting, waiting);
+    annotations->setColors(pal.color(QPalette::Text), pal.color(QPalette::Base));
 
     deadline->setPen(QPen(nearLimitColor(pal), 2.0, Qt::DashLine));
     p50->setPen(QPen(p50Color(pal), 1.6, Qt::SolidLine));
@@ -137,7 +141,7 @@ QString legendHtml(const LegendContent& c, const QPalette& pal) {
         legend << swatch(nearLimitColor(pal), QStringLiteral("&#9633;"), tr("chunk in flight"));
     }
     legend << swatch(nearLimitColor(pal), QStringLiteral("&#9473;&#9473;"),
-                     tr("deadline %1 ms").arg(c.deadline_ms, 0, 'f', 1));
+                     tr("deadline %1").arg(durationText(c.deadline_ms)));
     if (c.warmup_chunks > 0) {
         legend << swatch(mutedColor(pal), QStringLiteral("&#9617;"),
                          tr("warmup (%1 chunks)").arg(c.warmup_chunks));

@@ -3,7 +3,8 @@
 // and percentile lines (p50 solid, p95 dashed, p99 dotted, each its own colour), the
 // comparison trace, and the marks drawn above the bars (prompt sent / started / completed,
 // camera velocities sent, failures, simulated viewer stalls), each kind its own symbol. Also
-// the legend, listing only what is on screen. The bars are a scene item (LatencyBarsItem).
+// the legend, listing only what is on screen. The bars are a scene item (LatencyBarsItem), and
+// so are the words on the plot (LatencyChartAnnotations).
 
 #include <QPalette>
 #include <QString>
@@ -18,6 +19,7 @@ class QAbstractSeries;
 namespace lbm::ui {
 
 class LatencyBarsItem;
+class LatencyChartAnnotations;
 
 struct LatencyChartSeries {
     // Creates every series in chart (owned by it) and the bar item.
@@ -40,6 +42,7 @@ struct LatencyChartSeries {
     QScatterSeries* failed = nullptr;
     QScatterSeries* stalls = nullptr;
     LatencyBarsItem* bars = nullptr;
+    LatencyChartAnnotations* annotations = nullptr;
 };
 
 // What the legend names: one entry per kind of thing drawn.

@@ -35,8 +35,10 @@ void LiveReadout::refresh() {
         }
         m_picture.wait = wait;
         // The chunk in flight grows on the chart once it is late enough to matter.
-        m_surfaces.chart->setWaiting(
-            LatencyChartModel::Waiting{wait.awaited_chunk, *waited * 1000.0});
+        m_surfaces.chart->setWaiting(LatencyChartModel::Waiting{wait.awaited_chunk, *waited * 1000.0});
+    } else if (const auto ended = endedWaiting(); ended && !m_document) {
+        // Stopped or failed while a chunk was late: the wait stays on the chart as it ended.
+        m_surfaces.chart->setWaiting(ended);
     } else {
         m_surfaces.chart->setWaiting(std::nullopt);
     }
@@ -53,7 +55,12 @@ void LiveReadout::refresh() {
 
     if (engine.hasSession() && !m_document) {
         CountersPanel& counters = *m_surfaces.counters;
-        counters.showConnection(lbm::session::sessionStateName(engine.state()), engine.requestId());
+        // Once ended, the word the title and the document use: finished, stopped or failed.
+        const QString state = !result      ? lbm::session::sessionStateName(engine.state())
+                              : result->ok ? tr("finished")
+                              : result->stop_requested ? tr("stopped")
+                                                       : tr("failed");
+        counters.showConnection(state, engine.requestId());
         counters.showFrames(engine.framesDecoded(), engine.framesAnnounced());
         counters.showObservedStalls(m_surfaces.clock->stalls());
         if (!live.empty()) {
@@ -68,12 +75,40 @@ void LiveReadout::refresh() {
         }
         const double now_s = engine.sessionNowS();
         const bool streaming = !result.has_value();
-        counters.showSimulatedPlayback(live.simulatedPlayback(),
-                                       live.playback().bufferedAheadSeconds(now_s),
-                                       streaming && live.playback().stalledAt(now_s),
-                                       streaming ? live.provisionalUnderrun(now_s) : std::nullopt);
+        // A session that ended during a stall keeps the stall on the counters, cut short, so
+        // they say after Stop what they said during the session.
+        std::optional<lbm::ProvisionalUnderrun> underway;
+        std::optional<double> wait_s;
+        if (streaming) {
+            underway = live.provisionalUnderrun(now_s);
+            wait_s = m_picture.wait ? std::optional(m_picture.wait->waited_s) : std::nullopt;
+        } else if (const auto ended = endedWaiting();
+                   ended && live.playback().stalledAt(result->wall_s)) {
+            // The live model stops predicting once the session ended; the stall it was in
+            // lasted from the buffer running dry to the end.
+            underway = lbm::ProvisionalUnderrun{ended->index,
+                                                result->wall_s - live.playback().exhaustedAt()};
+            wait_s = ended->waited_ms / 1000.0;
+        }
+        counters.showSimulatedPlayback(
+            live.simulatedPlayback(), live.playback().bufferedAheadSeconds(now_s),
+            streaming && live.playback().stalledAt(now_s), underway, wait_s, !streaming);
     }
     refreshHud();
+}
+
+std::optional<LatencyChartModel::Waiting> LiveReadout::endedWaiting() const {
+    const lbm::engine::SessionEngine& engine = *m_surfaces.engine;
+    const auto& live = engine.liveMetrics();
+    const auto& result = engine.result();
+    if (!result || result->ok || live.empty()) {
+        return std::nullopt;
+    }
+    const double waited_ms = (result->wall_s - live.records().back().arrival_s) * 1000.0;
+    if (waited_ms <= live.deadlineMs()) {
+        return std::nullopt;
+    }
+    return LatencyChartModel::Waiting{live.records().back().index + 1, waited_ms, true};
 }
 
 void LiveReadout::refreshHud() {
@@ -124,6 +159,12 @@ void LiveReadout::refreshHud() {
     const auto clock_state = m_surfaces.clock->state();
     if (clock_state == PlaybackClock::State::Stalled) {
         state.stalled_ms = m_surfaces.clock->stalls().ongoing_s * 1000.0;
+        // Stalled on a late chunk: the same wait the banner and the title show, from the same
+        // refresh.
+        if (m_picture.wait && m_picture.wait->late()) {
+            state.awaited_chunk = m_picture.wait->awaited_chunk;
+            state.late_wait_ms = m_picture.wait->waited_s * 1000.0;
+        }
     }
     state.buffering = clock_state == PlaybackClock::State::Buffering;
     state.paused = clock_state == PlaybackClock::State::Paused;

@@ -5,6 +5,7 @@
 // so a stall shows within a tenth of a second of its deadline and every surface shows the
 // same number for the same thing.
 
+#include "ui/latency_chart_model.h"
 #include "ui/session_status.h"
 
 #include <QObject>
@@ -25,7 +26,6 @@ namespace lbm::ui {
 
 class CameraSteering;
 class CountersPanel;
-class LatencyChartModel;
 class VideoView;
 
 class LiveReadout : public QObject {
@@ -60,6 +60,9 @@ signals:
     void stallChanged(const QString& banner);
 
 private:
+    // The late chunk's wait when the session ended (stopped, failed) before it came.
+    std::optional<LatencyChartModel::Waiting> endedWaiting() const;
+
     Surfaces m_surfaces;
     bool m_document = false;
     SessionPicture m_picture;

@@ -102,7 +102,12 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     m_scrub = new ScrubBar(central);
     m_scrub->hide();
     m_player = new RecordingPlayer(m_scrub, m_video, this);
-    central_layout->addWidget(m_banner);
+    // Neither the banner (over the video's top edge) nor the scrub bar (its room kept while
+    // hidden) moves the video when it comes or goes.
+    m_banner->overlay(m_video);
+    QSizePolicy scrub_policy = m_scrub->sizePolicy();
+    scrub_policy.setRetainSizeWhenHidden(true);
+    m_scrub->setSizePolicy(scrub_policy);
     central_layout->addWidget(m_video, 1);
     central_layout->addWidget(m_scrub);
     setCentralWidget(central);
@@ -245,8 +250,6 @@ void MainWindow::connectActions() {
             openDocument(path);
         }
     });
-    connect(a.compare_side_by_side, &QAction::triggered, this,
-            [this] { SideBySideWindow::openWithDialog(this); });
     connect(a.compare_document, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Compare with"), m_keeper->archive().root(), tr("Session (*.json)"));
@@ -257,6 +260,14 @@ void MainWindow::connectActions() {
     auto* library = new SessionLibrary(a.recent_sessions, m_keeper, this);
     connect(library, &SessionLibrary::openRequested, this, &MainWindow::openDocument);
     connect(library, &SessionLibrary::keepChanged, this, [this] { saveSettings(); });
+    // Compare picks its two sessions in the Sessions browser.
+    connect(a.compare_side_by_side, &QAction::triggered, library, &SessionLibrary::showBrowser);
+    // A session left running by a program that died (killed, crashed) is offered at start.
+    QTimer::singleShot(0, this, [this, library] {
+        if (const auto offer = library->offerEndedUnexpectedly(this)) {
+            showBanner(*offer, false);
+        }
+    });
     connect(a.save_document, &QAction::triggered, this,
             [this] { m_session_exports->saveDocumentAs(); });
     connect(a.export_csv, &QAction::triggered, this, [this] { m_session_exports->exportCsv(); });
@@ -442,8 +453,7 @@ void MainWindow::sendPrompt(const QString& prompt, int transition_chunks,
 }
 
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
-    // With a recording open the video takes the player's keys before the window's shortcuts
-    // (Home and End also switch the chart's view).
+    // With a recording open the video takes the player's keys before the window's shortcuts.
     if (watched == m_video && event->type() == QEvent::ShortcutOverride && m_player->isOpen()) {
         const int key = static_cast<QKeyEvent*>(event)->key();
         if (key == Qt::Key_Left || key == Qt::Key_Right || key == Qt::Key_Home ||
@@ -466,7 +476,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
-    if (m_engine->running() && !m_quitting) {
+    const bool was_running = m_engine->running();
+    if (was_running && !m_quitting) {
         if (!confirmQuitDuringSession(this, m_keeper->current() ? m_keeper->current()->folder
                                                                 : m_keeper->archive().root())) {
             event->ignore();
@@ -477,7 +488,8 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         m_engine->end(tr("The window was closed during the session."), 3000);
     }
     saveSettings();
-    m_keeper->finalize(tr("The window was closed during the session."), 3000);
+    m_keeper->finalize(was_running ? tr("The window was closed during the session.") : QString(),
+                       3000);
     m_exports->waitForIdle(30000); // a file being written is finished, not cut off
     QMainWindow::closeEvent(event);
 }

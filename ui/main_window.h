@@ -99,6 +99,7 @@ public:
     void refreshCounters();
     // The document File > Save writes: the opened one, or the live/finished session's.
     std::optional<lbm::report::SessionDocument> currentDocument() const;
+    SessionExports* sessionExports() const { return m_session_exports.get(); }
     // "<run id> · <endpoint> · <date>": the title exports carry.
     QString reportTitle() const;
 

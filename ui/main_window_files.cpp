@@ -78,7 +78,18 @@ bool MainWindow::openDocument(const QString& path) {
     m_clock->reset(); // the last session's frames still queued for the screen must not draw
     m_readout->setShowingDocument(true);
     m_chart->setFollow(false);
-    m_viewer->warning().isEmpty() ? hideBanner() : showBanner(m_viewer->warning(), false);
+    // How it ended, in the banner unless it simply finished (the title says that too).
+    using lbm::report::OutcomeKind;
+    const OutcomeKind ended = m_viewer->outcome().kind;
+    if (!m_viewer->warning().isEmpty()) {
+        showBanner(m_viewer->warning(), false);
+    } else if (ended != OutcomeKind::Finished) {
+        showBanner(m_viewer->outcomeSentence(),
+                   ended == OutcomeKind::Failed || ended == OutcomeKind::EndedUnexpectedly);
+    } else {
+        hideBanner();
+    }
+    setWindowTitle(m_viewer->windowTitle());
     // Its own recording when one lies beside it (every kept session has one), never the last
     // session's; the HUD speaks of the live session only.
     const QString recording = m_viewer->recordingPath();

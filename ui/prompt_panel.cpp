@@ -81,12 +81,20 @@ PromptPanel::PromptPanel(QWidget* parent)
 
     m_history = new QTreeWidget(this);
     m_history->setRootIsDecorated(false);
-    m_history->setUniformRowHeights(true);
     m_history->setHeaderLabels(
         {tr("Event id"), tr("Prompt"), tr("State"), tr("Started"), tr("Completed")});
+    // Never sideways scrolling in a narrow dock: the prompt and its state share the width and
+    // wrap onto a second line; the event id (in each row's tooltip) is hidden until asked for.
     m_history->header()->setSectionResizeMode(kColumnPrompt, QHeaderView::Stretch);
+    m_history->header()->setSectionResizeMode(kColumnState, QHeaderView::Stretch);
+    m_history->header()->setSectionResizeMode(kColumnStarted, QHeaderView::ResizeToContents);
+    m_history->header()->setSectionResizeMode(kColumnCompleted, QHeaderView::ResizeToContents);
     m_history->header()->setStretchLastSection(false);
     m_history->header()->setMinimumSectionSize(40);
+    m_history->setColumnHidden(kColumnId, true);
+    m_history->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_history->setWordWrap(true);
+    m_history->setUniformRowHeights(false);
     m_history->setMinimumWidth(120);
     m_history->setAlternatingRowColors(true);
     m_history_placeholder =
@@ -204,7 +212,7 @@ void PromptPanel::updateInteraction(const lbm::session::InteractionRecord& recor
     }
     QTreeWidgetItem* item = itemFor(record.event_id);
     item->setText(kColumnPrompt, record.summary);
-    item->setToolTip(kColumnPrompt, record.summary);
+    item->setToolTip(kColumnPrompt, tr("%1\nevent id %2").arg(record.summary, record.event_id));
     QString state;
     QColor color;
     switch (record.state()) {

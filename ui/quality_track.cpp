@@ -1,5 +1,6 @@
 #include "ui/quality_track.h"
 
+#include "ui/chart_report_image.h"
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_model.h"
 #include "ui/quality_signals.h"
@@ -16,7 +17,6 @@
 #include <QMouseEvent>
 #include <QPainter>
 #include <QScatterSeries>
-#include <QTextDocument>
 #include <QToolTip>
 #include <QVBoxLayout>
 #include <QValueAxis>
@@ -493,36 +493,14 @@ QImage QualityTrack::reportImage(const QString& title, const QSize& size) {
     // afterwards.
     m_report = true;
     const QMargins margins = m_chart->margins();
-    const QSize view_size = m_view->size();
     m_chart->setMargins(QMargins(4, 4, 4, 4));
     m_axis_x->setTitleVisible(true);
-    m_view->resize(size);
-    // The chart lays itself out on a posted request: now, so the bands fit the new height.
-    if (m_chart->layout()) {
-        m_chart->layout()->activate();
-    }
     flush();
-    QTextDocument header;
-    header.setTextWidth(size.width() - 24);
-    header.setHtml(
-        QStringLiteral("<div style=\"font-size:15px\"><b>%1</b></div>"
-                       "<div style=\"font-size:12px\">%2</div>"
-                       "<div style=\"font-size:12px\">%3</div>")
-            .arg(title.toHtmlEscaped(), m_summary->text().toHtmlEscaped(), m_legend->text()));
-    const int header_height = static_cast<int>(std::ceil(header.size().height())) + 16;
-    QImage image(size.width(), size.height() + header_height, QImage::Format_ARGB32_Premultiplied);
-    image.fill(palette().color(QPalette::Base));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.translate(12, 8);
-    header.drawContents(&painter);
-    painter.resetTransform();
-    m_view->render(&painter, QRectF(0, header_height, size.width(), size.height()));
-    painter.end();
+    QImage image = renderChartReport(m_view, {title, m_summary->text(), m_legend->text()}, size,
+                                     palette().color(QPalette::Base), [this] { flush(); });
     m_report = false;
     m_chart->setMargins(margins);
     m_axis_x->setTitleVisible(m_sync == nullptr);
-    m_view->resize(view_size);
     flush();
     return image;
 }

@@ -4,12 +4,17 @@
 #include "app/engine/session_document_builder.h"
 #include "app/engine/session_engine.h"
 #include "app/playback/playback_clock.h"
+#include "app/report/quality_json.h"
+#include "app/report/quality_text.h"
 #include "ui/document_viewer.h"
 #include "ui/export_controller.h"
 #include "ui/latency_chart.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>
+#include <QStringList>
+
+#include <exception>
 
 namespace lbm::ui {
 
@@ -46,11 +51,20 @@ QString SessionExports::reportTitle() const {
     if (!document) {
         return QCoreApplication::translate("SessionExports", "LingBot Live Monitor");
     }
-    return QStringLiteral("%1 · %2 · %3")
-        .arg(document->sessions.front().request_id.value_or(
-                 QCoreApplication::translate("SessionExports", "no request id")),
-             document->endpoint,
-             document->timestamp.left(19).replace(QLatin1Char('T'), QLatin1Char(' ')));
+    // Run, endpoint, model, profile (the simulator's, when it was one), date.
+    QStringList parts{document->sessions.front().request_id.value_or(
+                          QCoreApplication::translate("SessionExports", "no request id")),
+                      document->endpoint, document->model};
+    const QString profile =
+        document->monitor
+            ? document->monitor->extras.value(QStringLiteral("simulator_profile")).toString()
+            : QString();
+    if (!profile.isEmpty()) {
+        parts << QCoreApplication::translate("SessionExports", "profile %1").arg(profile);
+    }
+    parts << document->timestamp.left(19).replace(QLatin1Char('T'), QLatin1Char(' ')) +
+                 QStringLiteral(" UTC");
+    return parts.join(QStringLiteral(" · "));
 }
 
 QString SessionExports::runName() const {
@@ -66,19 +80,31 @@ void SessionExports::saveDocumentAs() {
     }
 }
 
-void SessionExports::exportCsv() {
+std::optional<lbm::report::ChunkCsvTable> SessionExports::csvTable() const {
     const auto document = currentDocument();
     if (!document) {
-        return;
+        return std::nullopt;
     }
-    if (m_viewer->document()) {
-        m_exports->saveCsvAs(m_window,
-                             lbm::report::ChunkCsvTable(document->sessions.front().chunks,
-                                                        m_chart->deadlineMs(),
-                                                        document->config.warmup_chunks),
-                             runName());
-    } else {
-        m_exports->saveCsvAs(m_window, lbm::engine::sessionCsvTable(*m_engine), runName());
+    lbm::report::ChunkCsvTable table =
+        m_viewer->document()
+            ? lbm::report::ChunkCsvTable(document->sessions.front().chunks, m_chart->deadlineMs(),
+                                         document->config.warmup_chunks)
+            : lbm::engine::sessionCsvTable(*m_engine);
+    // The visual quality columns `bench --csv --quality` writes, when the session has them.
+    try {
+        if (const auto quality = lbm::report::sessionQuality(document->sessions.front(),
+                                                             QStringLiteral("sessions[0]"))) {
+            lbm::report::addQualityColumns(table, quality->chunks);
+        }
+    } catch (const std::exception&) {
+        // A malformed analysis leaves the columns out; the rows are still worth having.
+    }
+    return table;
+}
+
+void SessionExports::exportCsv() {
+    if (const auto table = csvTable()) {
+        m_exports->saveCsvAs(m_window, *table, runName());
     }
 }
 

@@ -4,6 +4,7 @@
 // is named after the run and carries its title (run id, endpoint, date); the writing happens
 // off the GUI thread through the ExportController.
 
+#include "app/report/chunk_csv.h"
 #include "app/report/session_document.h"
 
 #include <QString>
@@ -33,8 +34,12 @@ public:
 
     // The opened document, or the live/finished session's; nullopt before any chunk.
     std::optional<lbm::report::SessionDocument> currentDocument() const;
-    // "<run id> · <endpoint> · <date>".
+    // "<run id> · <endpoint> · <model> · profile <p> · <date> UTC".
     QString reportTitle() const;
+
+    // What File ▸ Export CSV writes: the columns `bench --csv` writes (quality included when
+    // the session was analysed); nullopt before any chunk.
+    std::optional<lbm::report::ChunkCsvTable> csvTable() const;
 
     void saveDocumentAs();
     void exportCsv();

@@ -10,6 +10,7 @@
 #include "metrics/session_metrics.h"
 #include "resources/bundled_resources.h"
 #include "ui/status_colors.h"
+#include "ui/wheel_guard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,6 +31,7 @@
 #include <QVBoxLayout>
 
 #include <stdexcept>
+#include <type_traits>
 
 namespace lbm::ui {
 
@@ -40,6 +42,18 @@ QString fromStd(const std::string& text) {
 }
 
 const char* const kProfiles[] = {"fast", "h200-sp4", "h200-stock", "single-gpu", "edge"};
+
+// Fields whose text is long (ids, URLs, paths, sentences) get the dock's full width under
+// their label, so a narrow dock shows the value instead of eliding it.
+template <typename Field>
+void addWideRow(QFormLayout* form, const QString& label, Field* field) {
+    auto* caption = new QLabel(label);
+    if constexpr (std::is_base_of_v<QWidget, Field>) {
+        caption->setBuddy(field);
+    }
+    form->addRow(caption);
+    form->addRow(field);
+}
 
 } // namespace
 
@@ -208,16 +222,16 @@ SessionForm::SessionForm(QWidget* parent)
     form->setVerticalSpacing(5);
     form->addRow(tr("Endpoint:"), m_endpoint);
     form->addRow(tr("Profile:"), m_profile);
-    form->addRow(tr("Faults:"), m_faults);
-    form->addRow(tr("URL:"), m_url);
+    addWideRow(form, tr("Faults:"), m_faults);
+    addWideRow(form, tr("URL:"), m_url);
     form->addRow(tr("Certificate:"), m_insecure);
-    form->addRow(tr("Model:"), m_model);
-    form->addRow(tr("Prompt:"), m_prompt);
-    form->addRow(tr("Negative prompt:"), m_negative);
+    addWideRow(form, tr("Model:"), m_model);
+    addWideRow(form, tr("Prompt:"), m_prompt);
+    addWideRow(form, tr("Negative prompt:"), m_negative);
     auto* image_row = new QHBoxLayout();
     image_row->addWidget(m_image, 1);
     image_row->addWidget(browse);
-    form->addRow(tr("First frame:"), image_row);
+    addWideRow(form, tr("First frame:"), image_row);
     form->addRow(QString(), m_preview);
     form->addRow(tr("Chunks:"), m_chunks);
     form->addRow(QString(), m_geometry);
@@ -225,7 +239,7 @@ SessionForm::SessionForm(QWidget* parent)
     form->addRow(tr("Target fps:"), m_target_fps);
     form->addRow(tr("Seed:"), m_seed);
     form->addRow(tr("Flow shift:"), m_flow_shift);
-    form->addRow(tr("Camera:"), m_camera);
+    addWideRow(form, tr("Camera:"), m_camera);
     form->addRow(tr("Start buffer:"), m_start_buffer);
     form->addRow(tr("Warmup:"), m_warmup);
     form->addRow(tr("Chunk SLO:"), m_slo);
@@ -237,6 +251,7 @@ SessionForm::SessionForm(QWidget* parent)
     layout->addLayout(form);
     layout->addWidget(m_problem_label);
     layout->addStretch(1);
+    guardWheelUntilFocused(this);
 
     const auto on_change = [this] {
         updateDerived();

@@ -1,17 +1,20 @@
 #include "ui/session_library.h"
 
 #include "app/engine/session_keeper.h"
+#include "ui/sessions_browser.h"
 
 #include <QAction>
 #include <QDir>
 #include <QFileDialog>
 #include <QInputDialog>
+#include <QKeySequence>
 #include <QMenu>
 
 namespace lbm::ui {
 
 namespace {
 constexpr int kMenuEntries = 15;
+constexpr int kCrashLookBack = 3;
 } // namespace
 
 SessionLibrary::SessionLibrary(QMenu* menu, lbm::engine::SessionKeeper* keeper,
@@ -23,12 +26,53 @@ SessionLibrary::SessionLibrary(QMenu* menu, lbm::engine::SessionKeeper* keeper,
     connect(menu, &QMenu::aboutToShow, this, &SessionLibrary::fill);
 }
 
+std::optional<SessionSummary> SessionLibrary::endedUnexpectedly() const {
+    const auto sessions = m_keeper->recent();
+    // The newest few: a crash shows in the session the program was running when it died.
+    for (int i = 0; i < sessions.size() && i < kCrashLookBack; ++i) {
+        if (sessions[i].folder == (m_keeper->current() ? m_keeper->current()->folder : QString())) {
+            continue;
+        }
+        SessionSummary summary = readSessionSummary(sessions[i]);
+        if (summary.readable &&
+            summary.outcome.kind == lbm::report::OutcomeKind::EndedUnexpectedly) {
+            return summary;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<QString> SessionLibrary::offerEndedUnexpectedly(QWidget* window) {
+    const auto crashed = endedUnexpectedly();
+    if (!crashed) {
+        return std::nullopt;
+    }
+    auto* reopen = new QAction(tr("Reopen the Session That Ended Unexpectedly"), window);
+    reopen->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    window->addAction(reopen);
+    connect(reopen, &QAction::triggered, this,
+            [this, path = crashed->archived.documentPath()] { emit openRequested(path); });
+    return tr("The session of %1 ended unexpectedly: the program stopped while it ran (%2). "
+              "Ctrl+Shift+R reopens it; File ▸ Recent Sessions lists it.")
+        .arg(crashed->archived.started_utc.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")),
+             crashed->label());
+}
+
+void SessionLibrary::showBrowser() {
+    auto* browser = new SessionsBrowser(m_keeper, m_parent);
+    browser->setAttribute(Qt::WA_DeleteOnClose);
+    connect(browser, &SessionsBrowser::openRequested, this, &SessionLibrary::openRequested);
+    browser->open();
+}
+
 void SessionLibrary::fill() {
     m_menu->clear();
     const auto sessions = m_keeper->recent();
     for (int i = 0; i < sessions.size() && i < kMenuEntries; ++i) {
-        QAction* action = m_menu->addAction(sessions[i].title());
-        action->setToolTip(QDir::toNativeSeparators(sessions[i].folder));
+        // Each entry says how the session went (read from its document as the menu opens).
+        const SessionSummary summary = readSessionSummary(sessions[i]);
+        QAction* action = m_menu->addAction(summary.label());
+        action->setToolTip(summary.details());
         connect(action, &QAction::triggered, this,
                 [this, path = sessions[i].documentPath()] { emit openRequested(path); });
     }
@@ -36,6 +80,8 @@ void SessionLibrary::fill() {
         m_menu->addAction(tr("No sessions kept yet"))->setEnabled(false);
     }
     m_menu->addSeparator();
+    connect(m_menu->addAction(tr("Browse Sessions…")), &QAction::triggered, this,
+            &SessionLibrary::showBrowser);
     connect(
         m_menu->addAction(tr("Open from the Sessions Folder…")), &QAction::triggered, this, [this] {
             const QString path =

@@ -1,6 +1,7 @@
 #include "ui/session_status.h"
 
 #include "app/session/session_notes.h"
+#include "ui/duration_text.h"
 
 #include <QCoreApplication>
 
@@ -11,8 +12,9 @@ QString tr(const char* text) {
     return QCoreApplication::translate("SessionStatus", text);
 }
 
+// The window's one duration style (ui/duration_text.h), from seconds.
 QString seconds(double value) {
-    return QStringLiteral("%1 s").arg(value, 0, 'f', value < 10.0 ? 2 : 1);
+    return durationText(value * 1000.0);
 }
 
 } // namespace

@@ -35,7 +35,7 @@ struct SessionPicture {
 };
 
 QString windowTitleFor(const SessionPicture& picture);
-// "Waiting for chunk 8 — 12.3 s (deadline 0.75 s). Nothing has arrived since chunk 7." once the
+// "Waiting for chunk 8 — 12.3 s (deadline 750 ms). Nothing has arrived since chunk 7." once the
 // wait is late, else nullopt.
 std::optional<QString> stallBannerFor(const SessionPicture& picture);
 // The status line once the session ended.

@@ -4,6 +4,7 @@
 #include "ui/latency_chart.h"
 #include "ui/quality_signals.h"
 #include "ui/quality_track.h"
+#include "ui/screen_fit.h"
 #include "ui/side_by_side_pane.h"
 
 #include <QChart>
@@ -114,7 +115,9 @@ SideBySideWindow::SideBySideWindow(QWidget* parent)
     layout->setContentsMargins(8, 8, 8, 8);
     layout->addLayout(sides, 1);
     layout->addWidget(m_bar);
-    resize(1600, 1000);
+    // Two videos side by side want 1600x1000; a smaller screen gets what it has.
+    fitOnScreen(this, QSize(1600, 1000));
+    closeWithEscape(this);
 }
 
 SideBySideWindow::~SideBySideWindow() = default;

@@ -87,10 +87,11 @@ WindowActions::WindowActions(QMainWindow* window) {
                      tr("Full-screen video with a compact HUD"));
     presenter->setCheckable(true);
     view_menu->addSeparator();
-    chart_follow = make(view_menu, tr("Chart: &Follow Latest"), QKeySequence(Qt::Key_End),
-                        tr("Follow the newest chunks"));
-    chart_whole = make(view_menu, tr("Chart: &Whole Session"), QKeySequence(Qt::Key_Home),
-                       tr("Show every chunk"));
+    // Ctrl+: Home and End alone seek the recording (one meaning per key).
+    chart_follow = make(view_menu, tr("Chart: &Follow Latest"),
+                        QKeySequence(Qt::CTRL | Qt::Key_End), tr("Follow the newest chunks"));
+    chart_whole = make(view_menu, tr("Chart: &Whole Session"),
+                       QKeySequence(Qt::CTRL | Qt::Key_Home), tr("Show every chunk"));
     chart_percentiles = make(view_menu, tr("Chart: &Percentiles"), QKeySequence(Qt::Key_P),
                              tr("p50 / p95 / p99 lines"));
     view_menu->addSeparator();

@@ -62,9 +62,11 @@ DockSet buildDocks(QMainWindow* window, QMenu* view_menu, const DockContents& co
                 contents.filmstrip, Qt::BottomDockWidgetArea);
     window->splitDockWidget(docks.session, docks.camera, Qt::Vertical);
     window->splitDockWidget(docks.counters, docks.prompts, Qt::Vertical);
-    window->splitDockWidget(docks.chart, docks.quality, Qt::Vertical);
-    window->tabifyDockWidget(docks.quality, docks.filmstrip);
-    docks.quality->raise();
+    // Compact until fitDocks knows the window's height: tabs beside the chart ask the window
+    // for no more height than the chart does, so the first show on a 720 px screen fits.
+    window->tabifyDockWidget(docks.chart, docks.quality);
+    window->tabifyDockWidget(docks.chart, docks.filmstrip);
+    docks.chart->raise();
     return docks;
 }
 
@@ -75,18 +77,23 @@ void fitDocks(QMainWindow* window, const DockSet& docks) {
     window->resizeDocks({docks.session, docks.counters}, {side, side}, Qt::Horizontal);
     if (height < kQualityUnderChartHeight) {
         // Too short for the video to keep most of the window with two plots under it: the
-        // Quality track and the filmstrip become tabs beside the latency chart.
-        window->tabifyDockWidget(docks.chart, docks.quality);
-        window->tabifyDockWidget(docks.chart, docks.filmstrip);
-        docks.chart->raise();
-        window->resizeDocks({docks.chart}, {std::clamp(height / 4, 170, 320)}, Qt::Vertical);
+        // Quality track and the filmstrip stay tabs beside the latency chart.
+        window->resizeDocks({docks.chart}, {std::clamp(height * 3 / 10, 220, 320)}, Qt::Vertical);
     } else {
+        window->splitDockWidget(docks.chart, docks.quality, Qt::Vertical);
+        window->tabifyDockWidget(docks.quality, docks.filmstrip);
+        docks.quality->raise();
         window->resizeDocks(
             {docks.chart, docks.quality},
-            {std::clamp(height * 2 / 9, 170, 300), std::clamp(height / 5, 150, 260)}, Qt::Vertical);
+            {std::clamp(height * 2 / 7, 240, 340), std::clamp(height / 5, 150, 260)}, Qt::Vertical);
     }
-    window->resizeDocks({docks.session, docks.camera}, {height * 2 / 3, height / 3}, Qt::Vertical);
-    window->resizeDocks({docks.counters, docks.prompts}, {height * 3 / 5, height * 2 / 5},
+    // The side columns share what the menu, tool and status bars leave (asking for more than
+    // that would make the window grow past the screen).
+    const int left = docks.session->height() + docks.camera->height();
+    window->resizeDocks({docks.session, docks.camera}, {left * 2 / 3, left - left * 2 / 3},
+                        Qt::Vertical);
+    const int right = docks.counters->height() + docks.prompts->height();
+    window->resizeDocks({docks.counters, docks.prompts}, {right * 3 / 5, right - right * 3 / 5},
                         Qt::Vertical);
 }
 

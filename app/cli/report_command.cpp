@@ -3,6 +3,7 @@
 #include "app/report/quality_text.h"
 #include "app/report/report_error.h"
 #include "app/report/session_document.h"
+#include "app/report/session_outcome.h"
 #include "app/report/text_report.h"
 #include "app/session/session_notes.h"
 #include "metrics/constants.h"
@@ -242,6 +243,14 @@ int runReportCommand(const QStringList& arguments) {
             report::writeSessionDocument(document, output);
         }
         out << text;
+        // How the session ended, as the window says it (documents the window kept).
+        if (document.monitor && !document.sessions.empty()) {
+            out << "Outcome: "
+                << report::readOutcome(document).sentence(
+                       static_cast<qsizetype>(document.sessions.front().chunks.size()),
+                       document.workload.value(QStringLiteral("num_chunks")).toInteger())
+                << '\n';
+        }
         // What the run recorded beyond the numbers: why it is incomplete, what the server did
         // (chunks sent without an index, a silent control loop), and every interaction's fate.
         for (std::size_t i = 0; i < document.sessions.size(); ++i) {

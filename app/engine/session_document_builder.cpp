@@ -112,12 +112,23 @@ const report::SessionEntry& SessionDocumentBuilder::addSession(const SessionEngi
         extras.insert(it.key(), it.value());
     }
     entry.monitor_extras = extras;
-    if (m_incomplete_reason.isEmpty()) {
+    // The run's outcome is its first session's that did not finish; the stopped reason in
+    // prose (the worker's error quotes the server's session.done as a Python dict).
+    if (m_outcome.kind == report::OutcomeKind::Finished) {
+        const auto chunks = static_cast<qsizetype>(entry.chunks.size());
         if (!result) {
-            m_incomplete_reason = QStringLiteral("the session is still running");
+            m_outcome = {report::OutcomeKind::Running,
+                         QStringLiteral("the session is still running")};
+        } else if (!result->ok && result->stop_requested) {
+            m_outcome = {report::OutcomeKind::Stopped,
+                         QStringLiteral("stopped by the user after %1 chunk%2")
+                             .arg(chunks)
+                             .arg(chunks == 1 ? QString() : QStringLiteral("s"))};
         } else if (!result->ok) {
-            m_incomplete_reason = result->error;
+            m_outcome = {report::OutcomeKind::Failed, result->error};
         }
+        m_incomplete_reason =
+            m_outcome.kind == report::OutcomeKind::Finished ? QString() : m_outcome.detail;
     }
     m_sessions.push_back(entry);
     return m_sessions.back();
@@ -150,6 +161,9 @@ report::SessionDocument SessionDocumentBuilder::document() const {
         }
     }
     document.monitor = monitor;
+    if (!m_sessions.empty()) {
+        report::recordOutcome(document, m_outcome);
+    }
     return document;
 }
 

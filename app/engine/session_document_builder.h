@@ -7,6 +7,7 @@
 
 #include "app/engine/engine_settings.h"
 #include "app/report/session_document.h"
+#include "app/report/session_outcome.h"
 #include "metrics/session_metrics.h"
 
 #include <QJsonObject>
@@ -48,6 +49,7 @@ private:
     QJsonObject m_monitor_extras;
     std::vector<report::SessionEntry> m_sessions;
     QString m_incomplete_reason;
+    report::SessionOutcome m_outcome;
 };
 
 } // namespace lbm::engine

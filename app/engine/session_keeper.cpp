@@ -42,6 +42,7 @@ bool SessionKeeper::prepare(EngineSettings& settings, QString* error) {
         return false;
     }
     m_current = session;
+    m_interrupted_reason.clear();
     settings.recording_path = session->recordingPath();
     m_archive.prune(m_keep, session->folder);
     return true;
@@ -76,7 +77,7 @@ void SessionKeeper::scheduleWrite() {
     }
 }
 
-void SessionKeeper::writeDocument(const QString& interrupted_reason) {
+void SessionKeeper::writeDocument() {
     m_spacing.stop(); // this write includes whatever the waiting one would have
     if (!m_current || !m_engine || !m_engine->hasSession()) {
         return;
@@ -87,9 +88,8 @@ void SessionKeeper::writeDocument(const QString& interrupted_reason) {
     builder.addSession(*m_engine, m_view_extras ? m_view_extras() : QJsonObject{});
     builder.addMonitorExtra(QStringLiteral("recording"), QStringLiteral("stream.m4s"));
     report::SessionDocument document = builder.document();
-    if (!interrupted_reason.isEmpty() && !m_engine->result()) {
-        document.monitor->complete = false;
-        document.monitor->incomplete_reason = interrupted_reason;
+    if (!m_interrupted_reason.isEmpty()) {
+        report::recordOutcome(document, {report::OutcomeKind::Interrupted, m_interrupted_reason});
         document.monitor->extras.insert(QStringLiteral("interrupted"), true);
     }
     m_writer.write(document, m_current->documentPath());
@@ -99,7 +99,12 @@ void SessionKeeper::writeDocument(const QString& interrupted_reason) {
 }
 
 bool SessionKeeper::finalize(const QString& interrupted_reason, int timeout_ms) {
-    writeDocument(interrupted_reason);
+    // An interruption stays in every later rewrite of this session's document (the engine's
+    // finished signal, the window's close after a signal).
+    if (!interrupted_reason.isEmpty() && m_interrupted_reason.isEmpty()) {
+        m_interrupted_reason = interrupted_reason;
+    }
+    writeDocument();
     return m_writer.flush(timeout_ms);
 }
 

@@ -40,8 +40,9 @@ public:
     // Makes the folder of a session about to start and points settings' recording there.
     // False with *error (the archive cannot be written).
     bool prepare(EngineSettings& settings, QString* error);
-    // Writes the document now, marked interrupted with reason when the session is still
-    // running; waits up to timeout_ms for it to reach the disk.
+    // Writes the document now, marked interrupted with reason unless reason is empty (give one
+    // only when the session was running when the program was told to go); waits up to
+    // timeout_ms for it to reach the disk.
     bool finalize(const QString& interrupted_reason, int timeout_ms);
 
     const std::optional<ArchivedSession>& current() const { return m_current; }
@@ -57,7 +58,7 @@ signals:
     void documentQueued();
 
 private:
-    void writeDocument(const QString& interrupted_reason = QString());
+    void writeDocument();
     // After a chunk: now when the spacing allows, else once it does.
     void scheduleWrite();
 
@@ -65,6 +66,7 @@ private:
     SessionArchive m_archive;
     DocumentWriter m_writer;
     std::optional<ArchivedSession> m_current;
+    QString m_interrupted_reason; // the current session's, once finalize() was given one
     std::function<QJsonObject()> m_view_extras;
     int m_keep = SessionArchive::kDefaultKeep;
     QTimer m_spacing;            // a chunk-driven rewrite waiting for its turn

@@ -1,12 +1,22 @@
 #include "window_test_support.h"
 
+#include "app/report/session_document.h"
 #include "ui/main_window.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QPixmap>
+#include <QProcess>
 #include <QScreen>
+#include <QTemporaryDir>
+#include <QTest>
 #include <QWidget>
+
+#include <catch2/catch.hpp>
+
+#include <csignal>
+#include <exception>
 
 namespace lbm::ui::test {
 
@@ -38,6 +48,52 @@ QString saveWidgetScreenshot(QWidget& widget, const QString& name) {
     const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".png");
     grabWidget(widget).save(path);
     return path;
+}
+
+namespace {
+
+QProcessEnvironment environmentIn(const QTemporaryDir& home) {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    return environment;
+}
+
+} // namespace
+
+// The real program on the simulator under home, until its kept document holds 3 chunks; then
+// signal_number. Returns the document's path.
+QString runAndSignal(const QTemporaryDir& home, int signal_number) {
+    QProcess monitor;
+    monitor.setProcessEnvironment(environmentIn(home));
+    monitor.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
+                  {QStringLiteral("--profile"), QStringLiteral("h200-sp4"),
+                   QStringLiteral("--chunks"), QStringLiteral("40"), QStringLiteral("--start")});
+    REQUIRE(monitor.waitForStarted(10000));
+    const QString root = home.filePath(QStringLiteral("data/lingbot-monitor/sessions"));
+    QString document_path;
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            for (const QFileInfo& folder :
+                 QDir(root).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+                const QString path = folder.filePath() + QStringLiteral("/session.json");
+                try {
+                    if (QFileInfo::exists(path) &&
+                        lbm::report::readSessionDocument(path).sessions.front().chunks.size() >=
+                            3) {
+                        document_path = path;
+                        return true;
+                    }
+                } catch (const std::exception&) {
+                }
+            }
+            return false;
+        },
+        60000));
+    ::kill(static_cast<pid_t>(monitor.processId()), signal_number);
+    REQUIRE(monitor.waitForFinished(10000));
+    return document_path;
 }
 
 } // namespace lbm::ui::test

@@ -9,6 +9,7 @@
 namespace lbm::ui {
 class MainWindow;
 }
+class QTemporaryDir;
 class QWidget;
 
 namespace lbm::ui::test {
@@ -19,5 +20,10 @@ QString saveScreenshot(lbm::ui::MainWindow& window, const QString& name);
 // The same for any top-level widget (a panel shown on its own, the side-by-side window).
 QImage grabWidget(QWidget& widget);
 QString saveWidgetScreenshot(QWidget& widget, const QString& name);
+
+// Runs the real program (lingbot-monitor --start on the simulator's h200-sp4 profile, 40
+// chunks) with its data under home until its kept document holds 3 chunks, then sends it
+// signal_number and waits for it to go. Returns the document's path.
+QString runAndSignal(const QTemporaryDir& home, int signal_number);
 
 } // namespace lbm::ui::test

@@ -1,0 +1,114 @@
+// Screenshots of the demo at 1280x720 and 1920x1080, for people to look at (saved under
+// build/screenshots/): a stall as it happens, a session killed with SIGKILL and reopened from
+// the offer at the next start, and Compare on two kept sessions. Each scene is asserted to show
+// what its name says before it is saved.
+
+#include "ui/main_window.h"
+#include "ui/session_form.h"
+#include "ui/side_by_side_window.h"
+#include "window_test_support.h"
+
+#include <QAction>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <catch2/catch.hpp>
+
+#include <csignal>
+
+using lbm::ui::MainWindow;
+
+namespace {
+
+const QSize kSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
+
+QString sizeName(const QSize& size) {
+    return QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
+}
+
+QString sessionsRoot() {
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/lingbot-monitor/sessions");
+}
+
+// The kept session folder of document_path, copied into this process's sessions root.
+QString adopt(const QString& document_path) {
+    const QString folder = QFileInfo(document_path).dir().dirName();
+    const QString target = sessionsRoot() + QLatin1Char('/') + folder;
+    REQUIRE(QDir().mkpath(target));
+    for (const QString& file : {QStringLiteral("session.json"), QStringLiteral("stream.m4s")}) {
+        QFile::remove(target + QLatin1Char('/') + file);
+        REQUIRE(QFile::copy(QFileInfo(document_path).dir().filePath(file),
+                            target + QLatin1Char('/') + file));
+    }
+    return target + QStringLiteral("/session.json");
+}
+
+} // namespace
+
+TEST_CASE("screenshots of a stall at 1280x720 and 1920x1080", "[screenshots][demo]") {
+    for (const QSize size : kSizes) {
+        QSettings().clear();
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        auto* form = window.sessionForm();
+        form->setSimulatorProfile(QStringLiteral("h200-sp4"));
+        form->setSimulatorFaults({QStringLiteral("stall@8")});
+        form->setChunkTimeouts(60, 30);
+        form->setChunks(24);
+        REQUIRE(window.startSession());
+        auto* engine = window.sessionEngine();
+        // Stalled long enough for the viewer to have run dry.
+        REQUIRE(QTest::qWaitFor(
+            [&] {
+                return window.windowTitle().contains(QStringLiteral("STALLED")) &&
+                       engine->secondsSinceLastChunk().value_or(0.0) > 4.0;
+            },
+            90000));
+        CHECK(window.bannerText().startsWith(QStringLiteral("Waiting for chunk 8")));
+        lbm::ui::test::saveScreenshot(window, QStringLiteral("demo-stall-") + sizeName(size));
+        engine->abort(QStringLiteral("screenshot taken"));
+        REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 10000));
+    }
+}
+
+TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screenshots][demo]") {
+    QSettings().clear();
+    QDir(sessionsRoot()).removeRecursively();
+    QTemporaryDir first_home, second_home;
+    const QString killed = adopt(lbm::ui::test::runAndSignal(first_home, SIGKILL));
+    const QString interrupted = adopt(lbm::ui::test::runAndSignal(second_home, SIGTERM));
+    for (const QSize size : kSizes) {
+        MainWindow window;
+        window.resize(size);
+        window.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        REQUIRE(QTest::qWaitFor(
+            [&] { return window.bannerText().contains(QStringLiteral("ended unexpectedly")); },
+            5000));
+        lbm::ui::test::saveScreenshot(window,
+                                      QStringLiteral("demo-killed-offered-") + sizeName(size));
+        REQUIRE(window.openDocument(killed));
+        QTest::qWait(600); // the recording's first frame decoded and drawn
+        CHECK(window.windowTitle().startsWith(QStringLiteral("ended unexpectedly: ")));
+        lbm::ui::test::saveScreenshot(window,
+                                      QStringLiteral("demo-killed-reopened-") + sizeName(size));
+    }
+    for (const QSize size : kSizes) {
+        auto* compare = lbm::ui::SideBySideWindow::open(killed, interrupted);
+        compare->resize(size);
+        REQUIRE(QTest::qWaitForWindowExposed(compare));
+        QTest::qWait(800);
+        CHECK(compare->width() <= size.width());
+        lbm::ui::test::saveWidgetScreenshot(*compare,
+                                            QStringLiteral("demo-compare-") + sizeName(size));
+        compare->close();
+    }
+}

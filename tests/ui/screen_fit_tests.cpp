@@ -1,0 +1,168 @@
+// Every window inside the screen from 1280x720 to 1920x1080: the main window keeps the size it
+// is given (its docks ask for no more), nothing in it scrolls sideways, the Quality track sits
+// under the chart from 900 px of height and is a tab below; the Compare window fits a
+// 1280x720 screen and closes with Esc and Ctrl+W like a dialog; the wheel scrolls the form
+// instead of turning its fields.
+
+#include "ui/banner.h"
+#include "ui/main_window.h"
+#include "ui/screen_fit.h"
+#include "ui/scrub_bar.h"
+#include "ui/session_form.h"
+#include "ui/side_by_side_window.h"
+#include "ui/video_view.h"
+#include "ui/window_layout.h"
+
+#include <QAbstractScrollArea>
+#include <QDockWidget>
+#include <QPointer>
+#include <QScrollBar>
+#include <QSettings>
+#include <QSpinBox>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <catch2/catch.hpp>
+
+using lbm::ui::MainWindow;
+
+namespace {
+
+// "class (object name) in dock" for every visible horizontal scroll bar under root.
+QStringList sidewaysScrollBars(QWidget* root) {
+    QStringList found;
+    for (QAbstractScrollArea* area : root->findChildren<QAbstractScrollArea*>()) {
+        if (area->isVisible() && area->horizontalScrollBar()->isVisible()) {
+            const auto* dock = qobject_cast<QDockWidget*>(area->parentWidget());
+            for (QWidget* up = area; up && !dock; up = up->parentWidget()) {
+                dock = qobject_cast<QDockWidget*>(up);
+            }
+            found << QStringLiteral("%1 (%2) in %3")
+                         .arg(QString::fromLatin1(area->metaObject()->className()),
+                              area->objectName(),
+                              dock ? dock->windowTitle() : QStringLiteral("the window"));
+        }
+    }
+    return found;
+}
+
+QDockWidget* dockNamed(MainWindow& window, const QString& name) {
+    for (QDockWidget* dock : window.docks()) {
+        if (dock->objectName() == name) {
+            return dock;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+TEST_CASE("a geometry fitted to the screen is never larger than its available area",
+          "[ui][layout]") {
+    const QSize frame(8, 36);
+    // A 1280x720 laptop with a 40 px panel: 1280x800 would not fit.
+    const QRect laptop(0, 0, 1280, 680);
+    const QRect fitted = lbm::ui::fittedGeometry(QSize(1280, 800), laptop, frame);
+    CHECK(fitted.size() == QSize(1272, 644));
+    CHECK(laptop.contains(fitted.adjusted(-4, -32, 4, 4))); // the frame included
+    // A 1080p screen has room: the size asked for, centred.
+    const QRect projector(0, 0, 1920, 1040);
+    const QRect roomy = lbm::ui::fittedGeometry(QSize(1600, 1000), projector, frame);
+    CHECK(roomy.size() == QSize(1600, 1000));
+    CHECK(projector.contains(roomy.adjusted(-4, -32, 4, 4)));
+    CHECK(lbm::ui::preferredMainWindowSize(nullptr) == QSize(1280, 800));
+}
+
+TEST_CASE("the window keeps its size and nothing scrolls sideways at 1280x720 and 1920x1080",
+          "[ui][layout]") {
+    for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)}) {
+        DYNAMIC_SECTION(size.width() << "x" << size.height()) {
+            QSettings().clear();
+            MainWindow window;
+            window.resize(size);
+            window.show();
+            REQUIRE(QTest::qWaitForWindowExposed(&window));
+            QCoreApplication::processEvents();
+            // The docks ask for no more than the screen: the window is the size it was given.
+            INFO("the window is " << window.width() << "x" << window.height());
+            CHECK(window.size() == size);
+            CHECK(window.minimumSizeHint().height() <= size.height());
+            const QStringList sideways = sidewaysScrollBars(&window);
+            INFO(sideways.join(QLatin1Char('\n')).toStdString());
+            CHECK(sideways.isEmpty());
+            // The Quality track is under the chart from 900 px of height, a tab below.
+            QDockWidget* chart = dockNamed(window, QStringLiteral("ChartDock"));
+            QDockWidget* quality = dockNamed(window, QStringLiteral("QualityDock"));
+            REQUIRE(chart);
+            REQUIRE(quality);
+            const bool tabbed = window.tabifiedDockWidgets(chart).contains(quality);
+            CHECK(tabbed == (size.height() < lbm::ui::kQualityUnderChartHeight));
+        }
+    }
+}
+
+TEST_CASE("the Compare window fits a 1280x720 screen and closes with Esc and Ctrl+W",
+          "[ui][layout][sidebyside]") {
+    for (const QKeySequence& keys :
+         {QKeySequence(Qt::Key_Escape), QKeySequence(QKeySequence::Close)}) {
+        QPointer<lbm::ui::SideBySideWindow> window = new lbm::ui::SideBySideWindow();
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        // Its layout asks for less than a 1280x720 screen leaves.
+        CHECK(window->minimumSizeHint().width() <= 1272);
+        CHECK(window->minimumSizeHint().height() <= 644);
+        window->show();
+        REQUIRE(QTest::qWaitForWindowActive(window));
+        QTest::keySequence(window, keys);
+        REQUIRE(QTest::qWaitFor([&] { return window.isNull(); }, 2000));
+    }
+}
+
+TEST_CASE("the wheel scrolls past the form's fields until one is clicked into", "[ui][form]") {
+    lbm::ui::SessionForm form;
+    form.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&form));
+    auto* mux_fps = form.findChild<QSpinBox*>(QStringLiteral("form_mux_fps"));
+    REQUIRE(mux_fps);
+    const int before = mux_fps->value();
+    const auto wheel_up = [&] {
+        const QPointF at(mux_fps->width() / 2.0, mux_fps->height() / 2.0);
+        QWheelEvent event(at, mux_fps->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+        QCoreApplication::sendEvent(mux_fps, &event);
+    };
+    wheel_up();
+    CHECK(mux_fps->value() == before);
+    // Clicked into, the field takes the wheel.
+    mux_fps->setFocus();
+    REQUIRE(QTest::qWaitFor([&] { return mux_fps->hasFocus(); }, 1000));
+    wheel_up();
+    CHECK(mux_fps->value() == before + mux_fps->singleStep());
+}
+
+TEST_CASE("the video keeps its place when the banner and the scrub bar come and go",
+          "[ui][layout]") {
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    QCoreApplication::processEvents();
+    QWidget* video = window.videoView();
+    const QRect before = video->geometry();
+    auto* banner = window.findChild<lbm::ui::Banner*>();
+    REQUIRE(banner);
+    banner->showMessage(QStringLiteral("The server closed the connection: a long message that "
+                                       "wraps onto a second line at this width, as errors do."));
+    QCoreApplication::processEvents();
+    CHECK(window.bannerText().startsWith(QStringLiteral("The server closed")));
+    CHECK(video->geometry() == before);
+    auto* scrub = window.findChild<lbm::ui::ScrubBar*>();
+    REQUIRE(scrub);
+    scrub->show();
+    QCoreApplication::processEvents();
+    CHECK(video->geometry() == before);
+    banner->dismiss();
+    scrub->hide();
+    QCoreApplication::processEvents();
+    CHECK(video->geometry() == before);
+}

@@ -1,0 +1,50 @@
+#include "ui/chart_report_image.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QGraphicsLayout>
+#include <QPainter>
+#include <QTextDocument>
+
+#include <cmath>
+
+namespace lbm::ui {
+
+QImage renderChartReport(QChartView* view, const ReportHeader& header, const QSize& size,
+                         const QColor& background, const std::function<void()>& redraw) {
+    const QSize view_size = view->size();
+    view->resize(size);
+    // The chart lays itself out on a posted request: now, so the plot fills the new size.
+    if (view->chart()->layout()) {
+        view->chart()->layout()->activate();
+    }
+    redraw();
+
+    QTextDocument text;
+    text.setTextWidth(size.width() - 24);
+    text.setHtml(
+        QStringLiteral("<div style=\"font-size:17px\"><b>%1</b></div>"
+                       "<div style=\"font-size:13px\">%2</div>"
+                       "<div style=\"font-size:13px\">%3</div>")
+            .arg(header.title.toHtmlEscaped(), header.summary.toHtmlEscaped(), header.legend_html));
+    const int header_height = static_cast<int>(std::ceil(text.size().height())) + 16;
+    QImage image(size.width(), size.height() + header_height, QImage::Format_ARGB32_Premultiplied);
+    image.fill(background);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.translate(12, 8);
+    text.drawContents(&painter);
+    painter.resetTransform();
+    view->render(&painter, QRectF(0, header_height, size.width(), size.height()),
+                 QRect(QPoint(0, 0), size));
+    painter.end();
+
+    view->resize(view_size);
+    if (view->chart()->layout()) {
+        view->chart()->layout()->activate();
+    }
+    redraw();
+    return image;
+}
+
+} // namespace lbm::ui

@@ -1,0 +1,29 @@
+#pragma once
+// The picture of a chart for a report, shared by the latency chart and the Quality track: the
+// chart re-laid out at the image's own size (not the on-screen view scaled into a corner of
+// it), under a header of its title, its summary line and its legend, on the palette's base
+// colour. The view gets its size back afterwards.
+
+#include <QColor>
+#include <QImage>
+#include <QSize>
+#include <QString>
+
+#include <functional>
+
+class QChartView;
+
+namespace lbm::ui {
+
+struct ReportHeader {
+    QString title;       // plain text: run, endpoint, model, profile, date
+    QString summary;     // plain text
+    QString legend_html; // the chart's own legend
+};
+
+// Renders view at size (the chart area; the header goes above it). redraw runs once the view
+// has the new size, so a chart that places its marks from its plot area places them for it.
+QImage renderChartReport(QChartView* view, const ReportHeader& header, const QSize& size,
+                         const QColor& background, const std::function<void()>& redraw);
+
+} // namespace lbm::ui

@@ -1,0 +1,139 @@
+#include "ui/latency_chart_annotations.h"
+
+#include <QChart>
+#include <QFontMetricsF>
+#include <QPainter>
+
+#include <algorithm>
+#include <limits>
+
+namespace lbm::ui {
+
+namespace {
+// Above the bars (4.5) and the lines (5), below the scatter marks (8), so a mark's tooltip
+// still answers the mouse.
+constexpr qreal kAnnotationsZ = 6.0;
+constexpr qreal kPad = 3.0;
+} // namespace
+
+LatencyChartAnnotations::LatencyChartAnnotations(QChart* chart)
+    : QGraphicsObject(chart)
+    , m_chart(chart) {
+    setZValue(kAnnotationsZ);
+    setAcceptedMouseButtons(Qt::NoButton);
+    connect(chart, &QChart::plotAreaChanged, this, [this] {
+        prepareGeometryChange();
+        update();
+    });
+}
+
+void LatencyChartAnnotations::setOutliers(std::vector<Outlier> outliers) {
+    m_outliers = std::move(outliers);
+    update();
+}
+
+void LatencyChartAnnotations::setLineLabels(std::vector<LineLabel> labels) {
+    m_lines = std::move(labels);
+    update();
+}
+
+void LatencyChartAnnotations::setColors(const QColor& text, const QColor& background) {
+    m_text = text;
+    m_background = background;
+    update();
+}
+
+QRectF LatencyChartAnnotations::boundingRect() const {
+    return m_chart->plotArea();
+}
+
+void LatencyChartAnnotations::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option*/,
+                                    QWidget* /*widget*/) {
+    const QRectF plot = m_chart->plotArea();
+    painter->save();
+    painter->setClipRect(plot);
+    QFont font = painter->font();
+    font.setBold(true);
+    painter->setFont(font);
+    paintOutliers(*painter, plot);
+    paintLineLabels(*painter, plot);
+    painter->restore();
+}
+
+void LatencyChartAnnotations::paintOutliers(QPainter& painter, const QRectF& plot) const {
+    const QFontMetricsF metrics(painter.font());
+    const qreal height = metrics.height() + 2 * kPad;
+    // Below the band the interaction marks ride in (the top tenth), clear of the break.
+    const qreal label_top = plot.top() + std::max<qreal>(plot.height() * 0.12, 14.0);
+    qreal last_right = -std::numeric_limits<qreal>::infinity();
+    for (const Outlier& outlier : m_outliers) {
+        const qreal left = m_chart->mapToPosition(QPointF(outlier.x0, 0.0)).x();
+        const qreal right = m_chart->mapToPosition(QPointF(outlier.x1, 0.0)).x();
+        // The break: two slanted strokes across the bar near the top say "cut here".
+        painter.setPen(QPen(m_background, 2.0));
+        for (const qreal y : {plot.top() + 6.0, plot.top() + 10.0}) {
+            painter.drawLine(QPointF(left - 1.0, y + 2.0), QPointF(right + 1.0, y - 2.0));
+        }
+        const qreal width = metrics.horizontalAdvance(outlier.text) + 2 * kPad;
+        QRectF box(QPointF((left + right - width) / 2.0, label_top), QSizeF(width, height));
+        box.moveLeft(std::clamp(box.left(), plot.left(), plot.right() - width));
+        // Neighbouring outliers (a stall spanning several chunks) would write over each other:
+        // the first keeps its label, its tooltip names the others.
+        if (box.left() < last_right + 2.0) {
+            continue;
+        }
+        last_right = box.right();
+        painter.setPen(QPen(m_text, 1.0));
+        painter.setBrush(m_background);
+        painter.drawRoundedRect(box, 3.0, 3.0);
+        painter.drawText(box, Qt::AlignCenter, outlier.text);
+    }
+}
+
+void LatencyChartAnnotations::paintLineLabels(QPainter& painter, const QRectF& plot) const {
+    if (m_lines.empty()) {
+        return;
+    }
+    const QFontMetricsF metrics(painter.font());
+    const qreal height = metrics.height() + 2.0;
+    struct Placed {
+        const LineLabel* label;
+        qreal y; // the label's centre
+    };
+    std::vector<Placed> placed;
+    for (const LineLabel& label : m_lines) {
+        const qreal y = m_chart->mapToPosition(QPointF(0.0, label.value_ms)).y();
+        // A line above the axis (a p99 a stall pulled up) is named at the top, with an arrow.
+        placed.push_back({&label, std::clamp(y, plot.top() + height / 2, plot.bottom())});
+    }
+    // Top to bottom, each at least a label's height below the one above: lines that lie on
+    // each other (the sim's steady chunks sit on the deadline) get a label each.
+    std::sort(placed.begin(), placed.end(),
+              [](const Placed& a, const Placed& b) { return a.y < b.y; });
+    for (std::size_t i = 1; i < placed.size(); ++i) {
+        placed[i].y = std::max(placed[i].y, placed[i - 1].y + height);
+    }
+    // Pushed off the bottom: the stack moves up as a whole.
+    const qreal overflow = placed.back().y + height / 2 - plot.bottom();
+    if (overflow > 0) {
+        for (Placed& p : placed) {
+            p.y -= overflow;
+        }
+    }
+    for (const Placed& p : placed) {
+        const qreal line_y = m_chart->mapToPosition(QPointF(0.0, p.label->value_ms)).y();
+        const QString text =
+            line_y < plot.top() ? QStringLiteral("↑ ") + p.label->text : p.label->text;
+        const qreal width = metrics.horizontalAdvance(text) + 2 * kPad;
+        const QRectF box(plot.right() - width - 2.0, p.y - height / 2, width, height);
+        QColor fill = m_background;
+        fill.setAlphaF(0.85f);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(fill);
+        painter.drawRect(box);
+        painter.setPen(p.label->color);
+        painter.drawText(box, Qt::AlignCenter, text);
+    }
+}
+
+} // namespace lbm::ui

@@ -1,0 +1,53 @@
+#pragma once
+// The words drawn on the latency chart's plot: the value of every bar too tall for the value
+// axis (the first chunk's TTFC, a stall, the chunk in flight), drawn clipped at the top with a
+// break, and the name and value of each horizontal line (deadline, p50, p95, p99) at the plot's
+// right edge, spread apart when the lines lie on top of each other so each stays readable.
+
+#include <QColor>
+#include <QGraphicsObject>
+#include <QString>
+
+#include <vector>
+
+class QChart;
+
+namespace lbm::ui {
+
+class LatencyChartAnnotations : public QGraphicsObject {
+    Q_OBJECT
+public:
+    struct Outlier {
+        double x0 = 0.0; // the clipped bar's edges on the chunk axis
+        double x1 = 0.0;
+        QString text; // its value, as every surface writes it
+    };
+    struct LineLabel {
+        double value_ms = 0.0;
+        QString text;
+        QColor color;
+    };
+
+    explicit LatencyChartAnnotations(QChart* chart);
+
+    void setOutliers(std::vector<Outlier> outliers);
+    void setLineLabels(std::vector<LineLabel> labels);
+    void setColors(const QColor& text, const QColor& background);
+    const std::vector<Outlier>& outliers() const { return m_outliers; }
+    const std::vector<LineLabel>& lineLabels() const { return m_lines; }
+
+    QRectF boundingRect() const override;
+    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+
+private:
+    void paintOutliers(QPainter& painter, const QRectF& plot) const;
+    void paintLineLabels(QPainter& painter, const QRectF& plot) const;
+
+    QChart* m_chart;
+    std::vector<Outlier> m_outliers;
+    std::vector<LineLabel> m_lines;
+    QColor m_text;
+    QColor m_background;
+};
+
+} // namespace lbm::ui
