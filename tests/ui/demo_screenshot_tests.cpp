@@ -96,7 +96,7 @@ TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screensh
         lbm::ui::test::saveScreenshot(window,
                                       QStringLiteral("demo-killed-offered-") + sizeName(size));
         REQUIRE(window.openDocument(killed));
-        QTest::qWait(600); // the recording's first frame decoded and drawn
+        QTest::qWait(600); // not a proof: the recording's first frame decoded and drawn
         CHECK(window.windowTitle().startsWith(QStringLiteral("ended unexpectedly: ")));
         lbm::ui::test::saveScreenshot(window,
                                       QStringLiteral("demo-killed-reopened-") + sizeName(size));
@@ -105,7 +105,7 @@ TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screensh
         auto* compare = lbm::ui::SideBySideWindow::open(killed, interrupted);
         compare->resize(size);
         REQUIRE(QTest::qWaitForWindowExposed(compare));
-        QTest::qWait(800);
+        QTest::qWait(800); // not a proof: the window paints before the screenshot
         CHECK(compare->width() <= size.width());
         lbm::ui::test::saveWidgetScreenshot(*compare,
                                             QStringLiteral("demo-compare-") + sizeName(size));

@@ -173,7 +173,7 @@ TEST_CASE("the filmstrip of a real session shows the recording's frames and expo
     filmstrip.resize(1900, 700); // every strip whole, no horizontal scrolling
     filmstrip.show();
     REQUIRE(QTest::qWaitForWindowExposed(&filmstrip));
-    QTest::qWait(100); // the strips' layout settles
+    QTest::qWait(100); // not a proof: the strips' layout settles
     QSignalSpy requested(&filmstrip, &lbm::ui::TransitionFilmstrip::frameRequested);
     const QPoint at = filmstrip.tilePosition(1, 2);
     QWidget* target = filmstrip.childAt(at);

@@ -71,7 +71,7 @@ TEST_CASE("every control in the docks lies inside its dock at 1280x720 and 1920x
             window.resize(size);
             window.show();
             REQUIRE(QTest::qWaitForWindowExposed(&window));
-            QTest::qWait(100);
+            QTest::qWait(100); // not a proof: the docks finish their layout before it is measured
             for (QDockWidget* dock : window.docks()) {
                 INFO(dock->windowTitle().toStdString() << " dock, " << dock->width() << " px");
                 const QStringList clipped = clippedControls(dock);

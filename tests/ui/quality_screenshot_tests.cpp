@@ -61,10 +61,10 @@ TEST_CASE("screenshot of the quality track under the latency chart for the fault
     panel.resize(1400, 820);
     panel.show();
     REQUIRE(QTest::qWaitForWindowExposed(&panel));
-    QTest::qWait(300);
+    QTest::qWait(300); // not a proof: the views paint before the screenshot
     chart->flush();
     track->flush();
-    QTest::qWait(200);
+    QTest::qWait(200); // not a proof: the views paint before the screenshot
     CHECK(track->plottedColumnCount() == 24);
     CHECK(track->summaryText().contains(QStringLiteral("seam 1")));
     CHECK(track->plottedEventMarkCount() >= 4); // two prompts: sent, started, completed
@@ -90,7 +90,7 @@ TEST_CASE("screenshot of the transition filmstrip and its contact sheet",
     filmstrip.show();
     REQUIRE(QTest::qWaitForWindowExposed(&filmstrip));
     REQUIRE((loaded.count() > 0 || loaded.wait(30000)));
-    QTest::qWait(300);
+    QTest::qWait(300); // not a proof: the views paint before the screenshot
     CHECK(filmstrip.statusText().contains(QStringLiteral("16 of 16 frames")));
     CHECK(QFileInfo(lbm::ui::test::saveWidgetScreenshot(filmstrip,
                                                         QStringLiteral("22-transition-filmstrip")))
@@ -128,7 +128,7 @@ TEST_CASE("screenshot of two transition lengths side by side", "[screenshots][qu
             return true;
         },
         10000));
-    QTest::qWait(400);
+    QTest::qWait(400); // not a proof: the views paint before the screenshot
     CHECK(window.errorText(0).isEmpty());
     CHECK(window.errorText(1).isEmpty());
     CHECK(QFileInfo(lbm::ui::test::saveWidgetScreenshot(window, QStringLiteral("24-side-by-side")))
@@ -136,7 +136,7 @@ TEST_CASE("screenshot of two transition lengths side by side", "[screenshots][qu
 
     // And with a side that cannot be opened: the reason in its place.
     window.load(1, root.filePath(QStringLiteral("no-such-session")));
-    QTest::qWait(300);
+    QTest::qWait(300); // not a proof: the views paint before the screenshot
     CHECK_FALSE(window.errorText(1).isEmpty());
     CHECK(QFileInfo(
               lbm::ui::test::saveWidgetScreenshot(window, QStringLiteral("25-side-by-side-error")))

@@ -26,7 +26,7 @@ TEST_CASE("screenshot of the idle window", "[screenshots]") {
     window.resize(1280, 800);
     window.show();
     REQUIRE(QTest::qWaitForWindowExposed(&window));
-    QTest::qWait(400);
+    QTest::qWait(400); // not a proof: the window paints before the screenshot
     // Idle: the bundled first frame on screen, Start available, nothing received.
     CHECK_FALSE(window.videoView()->displayedImage().isNull());
     CHECK(window.latencyChart()->chunkCount() == 0);
@@ -62,7 +62,7 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
     window.videoView()->setFocus();
     QTest::keyPress(window.videoView(), Qt::Key_W);
     QTest::keyPress(window.videoView(), Qt::Key_L);
-    QTest::qWait(300);
+    QTest::qWait(300); // not a proof: the window paints before the screenshot
     lbm::ui::test::saveScreenshot(window, QStringLiteral("02-late-chunk-and-underrun"));
     QTest::keyRelease(window.videoView(), Qt::Key_W);
     QTest::keyRelease(window.videoView(), Qt::Key_L);
@@ -86,16 +86,16 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
     lbm::ui::test::saveScreenshot(window, QStringLiteral("03-transition-in-progress"));
 
     window.setPresenterMode(true);
-    QTest::qWait(800);
+    QTest::qWait(800); // not a proof: the window paints before the screenshot
     lbm::ui::test::saveScreenshot(window, QStringLiteral("04-presenter-mode"));
     window.setPresenterMode(false);
-    QTest::qWait(300);
+    QTest::qWait(300); // not a proof: the window paints before the screenshot
 
     REQUIRE(QTest::qWaitFor([&] { return session->result().has_value(); }, 90000));
     chart->setFollow(false);
     chart->setPercentilesVisible(true);
     window.refreshCounters();
-    QTest::qWait(400);
+    QTest::qWait(400); // not a proof: the window paints before the screenshot
     lbm::ui::test::saveScreenshot(window, QStringLiteral("05-finished-whole-session"));
     CHECK(session->result()->ok);
 }
@@ -117,7 +117,7 @@ TEST_CASE("screenshots of a live session at 1280x720, 1600x1000 and 1920x1080", 
                 QTest::qWaitFor([&] { return engine->liveMetrics().chunkCount() >= 8; }, 60000));
             window.promptPanel()->setPrompt(QStringLiteral("A snowy street at dusk"));
             window.promptPanel()->send();
-            QTest::qWait(1500);
+            QTest::qWait(1500); // not a proof: the window paints before the screenshot
             const QString name =
                 QStringLiteral("06-live-%1x%2").arg(size.width()).arg(size.height());
             CHECK(QFileInfo(lbm::ui::test::saveScreenshot(window, name)).size() > 0);
