@@ -1,7 +1,12 @@
 #include "metrics/python_text.h"
 
+#include <array>
+#include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
 
 namespace lbm {
 namespace {
@@ -108,6 +113,34 @@ void appendHexEscape(std::string& out, char prefix, unsigned value, int digits) 
     out += buffer;
 }
 
+// Shortest round-trip digits and the decimal exponent: value = 0.DIGITS * 10^decimal_point.
+struct ShortestDigits {
+    bool negative = false;
+    std::string digits;
+    int decimal_point = 0;
+};
+
+ShortestDigits shortestDigits(double value) {
+    std::array<char, 64> buffer{};
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
+                                      std::chars_format::scientific);
+    const std::string text(buffer.data(), result.ptr);
+    ShortestDigits out;
+    std::size_t position = 0;
+    if (text[position] == '-') {
+        out.negative = true;
+        ++position;
+    }
+    const std::size_t exponent_at = text.find('e');
+    for (std::size_t i = position; i < exponent_at; ++i) {
+        if (text[i] != '.') {
+            out.digits.push_back(text[i]);
+        }
+    }
+    out.decimal_point = std::stoi(text.substr(exponent_at + 1)) + 1;
+    return out;
+}
+
 } // namespace
 
 std::string pythonRepr(std::string_view text) {
@@ -175,6 +208,47 @@ bool isPythonBlank(std::string_view text) {
         pos += cp.length;
     }
     return true;
+}
+
+std::string pythonFloatRepr(double value) {
+    if (std::isnan(value)) {
+        return "NaN";
+    }
+    if (std::isinf(value)) {
+        return value > 0 ? "Infinity" : "-Infinity";
+    }
+    if (value == 0.0) {
+        return std::signbit(value) ? "-0.0" : "0.0";
+    }
+    const ShortestDigits parts = shortestDigits(value);
+    const int digit_count = static_cast<int>(parts.digits.size());
+    std::string text = parts.negative ? "-" : "";
+    // CPython's repr switches to exponent form when the decimal point falls outside
+    // (-4, 16] relative to the first digit.
+    if (parts.decimal_point > -4 && parts.decimal_point <= 16) {
+        if (parts.decimal_point <= 0) {
+            text += "0." + std::string(static_cast<std::size_t>(-parts.decimal_point), '0') +
+                    parts.digits;
+        } else if (parts.decimal_point >= digit_count) {
+            text += parts.digits +
+                    std::string(static_cast<std::size_t>(parts.decimal_point - digit_count), '0') +
+                    ".0";
+        } else {
+            text += parts.digits.substr(0, static_cast<std::size_t>(parts.decimal_point)) + "." +
+                    parts.digits.substr(static_cast<std::size_t>(parts.decimal_point));
+        }
+    } else {
+        text += parts.digits.substr(0, 1);
+        if (digit_count > 1) {
+            text += "." + parts.digits.substr(1);
+        }
+        const int exponent = parts.decimal_point - 1;
+        std::array<char, 16> exponent_text{};
+        std::snprintf(exponent_text.data(), exponent_text.size(), "e%c%02d",
+                      exponent < 0 ? '-' : '+', std::abs(exponent));
+        text += exponent_text.data();
+    }
+    return text;
 }
 
 } // namespace lbm

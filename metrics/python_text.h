@@ -1,7 +1,8 @@
 #pragma once
-// Python's str semantics that leak into the seed's user-facing messages: repr() quoting in
-// "Unknown camera pattern 'x'" and str.strip() in the "non-whitespace text" checks. Strings
-// are UTF-8.
+// Python's text forms, in one bottom module for every layer: str semantics that leak into the
+// seed's user-facing messages (repr() quoting in "Unknown camera pattern 'x'", str.strip() in
+// the "non-whitespace text" checks) and repr(float) as the benchmark's JSON writes numbers.
+// Strings are UTF-8.
 
 #include <string>
 #include <string_view>
@@ -18,5 +19,9 @@ std::string pythonRepr(std::string_view text);
 std::string pythonListRepr(const std::vector<std::string>& items);
 // not text.strip(): empty or only characters Python's str.isspace() accepts.
 bool isPythonBlank(std::string_view text);
+// repr(float): shortest round-trip digits, ".0" on integral values, exponent form outside
+// 1e-4 <= |x| < 1e16. NaN/inf as Python's json writes them (NaN, Infinity, -Infinity).
+// What the documents' JSON, the CSV and the simulator's Python-shaped messages print.
+std::string pythonFloatRepr(double value);
 
 } // namespace lbm

@@ -85,7 +85,6 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     m_quality_done = false;
     m_largest_chunk_frames = 0;
     m_decoding_done = false;
-    m_state = session::SessionState::Idle;
     try {
         m_metrics =
             std::make_unique<LiveSessionMetrics>(report::metricsOptionsFor(runConfigFor(settings)));
@@ -141,7 +140,6 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     m_client = std::make_unique<session::SessionClient>();
     connect(m_client.get(), &session::SessionClient::stateChanged, this,
             [this](session::SessionState state) {
-                m_state = state;
                 if (state == session::SessionState::Streaming) {
                     m_since_last_chunk.start();
                 }
@@ -235,6 +233,10 @@ QString SessionEngine::sendCameraVelocity(const protocol::CameraSe3& velocity) {
     return id;
 }
 
+session::SessionState SessionEngine::state() const {
+    return m_client ? m_client->state() : session::SessionState::Idle;
+}
+
 bool SessionEngine::running() const {
     return m_client && !m_client->isFinished();
 }
@@ -265,7 +267,7 @@ double SessionEngine::sessionNowS() const {
 }
 
 std::optional<double> SessionEngine::secondsSinceLastChunk() const {
-    if (!running() || m_state != session::SessionState::Streaming ||
+    if (!running() || state() != session::SessionState::Streaming ||
         !m_since_last_chunk.isValid()) {
         return std::nullopt;
     }
@@ -372,7 +374,6 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
 
 void SessionEngine::onFinished(const session::SessionResult& result) {
     m_result = result;
-    m_state = session::SessionState::Finished;
     if (m_recorder) {
         m_recorder->close();
     }

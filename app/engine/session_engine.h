@@ -105,7 +105,8 @@ public:
 
     bool hasSession() const { return m_client != nullptr; }
     bool running() const;
-    session::SessionState state() const { return m_state; }
+    // The client's state (the one copy on this thread); Idle before the first session.
+    session::SessionState state() const;
     const EngineSettings& settings() const { return m_settings; }
     // The endpoint actually used (the simulator's URL when it is the simulator).
     QUrl url() const { return m_url; }
@@ -214,7 +215,6 @@ private:
     quint64 m_decoder_serial = 0; // which decoder's end is this session's
     std::unique_ptr<LiveSessionMetrics> m_metrics;
     QUrl m_url;
-    session::SessionState m_state = session::SessionState::Idle;
     std::optional<session::SessionResult> m_result;
     std::vector<ChunkInteractionIds> m_chunk_ids;
     qint64 m_frames_announced = 0;

@@ -6,8 +6,8 @@
 //
 // Why not libavfilter: signalstats (YDIF, UAVG, VAVG) and blurdetect have these measures,
 // and the tests' FilterGraphProbe (tests/quality) runs them to cross-check this class, but a
-// filter graph costs tens of times more per frame (benchmarks/quality prints both): it copies each frame into the
-// graph, signalstats computes saturation and hue per pixel that nobody reads, and
+// filter graph costs tens of times more per frame (benchmarks/quality prints both): it copies each
+// frame into the graph, signalstats computes saturation and hue per pixel that nobody reads, and
 // blurdetect's edge-width search costs ~10 ms per 832x480 frame, over three times the whole
 // budget of 3 % of a core at 16 fps. These sums reuse the decoder's planes as they are.
 

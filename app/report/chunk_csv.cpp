@@ -1,8 +1,8 @@
 #include "app/report/chunk_csv.h"
 
 #include "app/report/atomic_file.h"
-#include "app/report/python_json.h"
 #include "app/report/report_error.h"
+#include "metrics/python_text.h"
 
 #include <algorithm>
 #include <utility>
@@ -71,8 +71,8 @@ QByteArray ChunkCsvTable::toCsv() const {
         const bool steady = !last && record.index >= m_warmup_chunks && record.index > 0;
         QStringList fields = {
             QString::number(record.index),
-            pythonFloatRepr(record.arrival_s),
-            pythonFloatRepr(record.interArrivalMs()),
+            QString::fromStdString(lbm::pythonFloatRepr(record.arrival_s)),
+            QString::fromStdString(lbm::pythonFloatRepr(record.interArrivalMs())),
             boolText(steady),
             record.index > 0 ? boolText(record.interArrivalMs() <= m_deadline_ms) : QString(),
             QString::number(record.byte_length),

@@ -1,5 +1,7 @@
 #include "app/report/python_json.h"
 
+#include "metrics/python_text.h"
+
 #include <QCborValue>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -13,34 +15,6 @@
 
 namespace lbm::report {
 namespace {
-
-// Shortest round-trip digits and the decimal exponent: value = 0.DIGITS * 10^decimal_point.
-struct ShortestDigits {
-    bool negative = false;
-    std::string digits;
-    int decimal_point = 0;
-};
-
-ShortestDigits shortestDigits(double value) {
-    std::array<char, 64> buffer{};
-    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value,
-                                      std::chars_format::scientific);
-    const std::string text(buffer.data(), result.ptr);
-    ShortestDigits out;
-    std::size_t position = 0;
-    if (text[position] == '-') {
-        out.negative = true;
-        ++position;
-    }
-    const std::size_t exponent_at = text.find('e');
-    for (std::size_t i = position; i < exponent_at; ++i) {
-        if (text[i] != '.') {
-            out.digits.push_back(text[i]);
-        }
-    }
-    out.decimal_point = std::stoi(text.substr(exponent_at + 1)) + 1;
-    return out;
-}
 
 void appendEscapedString(QByteArray& out, const QString& text) {
     out.append('"');
@@ -89,7 +63,7 @@ void appendNumber(QByteArray& out, const QJsonValue& value) {
         out.append(QByteArray::number(cbor.toInteger()));
         return;
     }
-    out.append(pythonFloatRepr(value.toDouble()).toLatin1());
+    out.append(QByteArray::fromStdString(lbm::pythonFloatRepr(value.toDouble())));
 }
 
 void appendNewline(QByteArray& out, int indent, int depth) {
@@ -173,47 +147,6 @@ QByteArray toPythonJson(const QJsonValue& value, int indent) {
     QByteArray out;
     appendValue(out, value, indent, 0);
     return out;
-}
-
-QString pythonFloatRepr(double value) {
-    if (std::isnan(value)) {
-        return QStringLiteral("NaN");
-    }
-    if (std::isinf(value)) {
-        return value > 0 ? QStringLiteral("Infinity") : QStringLiteral("-Infinity");
-    }
-    if (value == 0.0) {
-        return std::signbit(value) ? QStringLiteral("-0.0") : QStringLiteral("0.0");
-    }
-    const ShortestDigits parts = shortestDigits(value);
-    const int digit_count = static_cast<int>(parts.digits.size());
-    std::string text = parts.negative ? "-" : "";
-    // CPython's repr switches to exponent form when the decimal point falls outside
-    // (-4, 16] relative to the first digit.
-    if (parts.decimal_point > -4 && parts.decimal_point <= 16) {
-        if (parts.decimal_point <= 0) {
-            text += "0." + std::string(static_cast<std::size_t>(-parts.decimal_point), '0') +
-                    parts.digits;
-        } else if (parts.decimal_point >= digit_count) {
-            text += parts.digits +
-                    std::string(static_cast<std::size_t>(parts.decimal_point - digit_count), '0') +
-                    ".0";
-        } else {
-            text += parts.digits.substr(0, static_cast<std::size_t>(parts.decimal_point)) + "." +
-                    parts.digits.substr(static_cast<std::size_t>(parts.decimal_point));
-        }
-    } else {
-        text += parts.digits.substr(0, 1);
-        if (digit_count > 1) {
-            text += "." + parts.digits.substr(1);
-        }
-        const int exponent = parts.decimal_point - 1;
-        std::array<char, 16> exponent_text{};
-        std::snprintf(exponent_text.data(), exponent_text.size(), "e%c%02d",
-                      exponent < 0 ? '-' : '+', std::abs(exponent));
-        text += exponent_text.data();
-    }
-    return QString::fromLatin1(text.data(), static_cast<qsizetype>(text.size()));
 }
 
 } // namespace lbm::report

@@ -15,8 +15,6 @@ namespace lbm::report {
 // json.dumps(value, indent=indent, sort_keys=True); indent < 0 means Python's compact
 // default separators (", " and ": ") on one line.
 QByteArray toPythonJson(const QJsonValue& value, int indent = 2);
-// repr(float): shortest round-trip digits, ".0" on integral values, exponent form outside
-// 1e-4 <= |x| < 1e16. NaN/inf as Python's json writes them (NaN, Infinity, -Infinity).
-QString pythonFloatRepr(double value);
+// Floats are written as lbm::pythonFloatRepr (metrics/python_text.h) writes them.
 
 } // namespace lbm::report

@@ -76,7 +76,7 @@ QString pythonStr(const QJsonValue& value, bool nested) {
     case QJsonValue::Double: {
         const QCborValue cbor = QCborValue::fromJsonValue(value);
         return cbor.isInteger() ? QString::number(cbor.toInteger())
-                                : pythonFloatRepr(value.toDouble());
+                                : QString::fromStdString(lbm::pythonFloatRepr(value.toDouble()));
     }
     case QJsonValue::Array:
         return pythonReprList(value.toArray());

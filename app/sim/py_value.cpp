@@ -1,7 +1,7 @@
 #include "app/sim/py_value.h"
 
 #include "app/protocol/python_repr.h"
-#include "app/report/python_json.h"
+#include "metrics/python_text.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -409,7 +409,7 @@ QString PyValue::repr() const {
         if (std::isinf(m_float)) {
             return m_float > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
         }
-        return report::pythonFloatRepr(m_float);
+        return QString::fromStdString(lbm::pythonFloatRepr(m_float));
     case Type::Str:
         return protocol::pythonStringRepr(m_text);
     case Type::List: {
@@ -496,7 +496,7 @@ QString PyValue::toJsonText() const {
         return m_text;
     case Type::Float:
         // json.dumps writes floats with repr(), spelling the non-finite ones as JavaScript.
-        return report::pythonFloatRepr(m_float);
+        return QString::fromStdString(lbm::pythonFloatRepr(m_float));
     case Type::Str: {
         QString out = QStringLiteral("\"");
         for (const QChar c : m_text) {

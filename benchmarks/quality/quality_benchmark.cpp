@@ -17,7 +17,6 @@
 
 #include "app/media/stream_decoder.h"
 #include "app/quality/chunk_context_builder.h"
-#include "tests/quality/filter_graph_probe.h"
 #include "app/quality/quality_analyzer.h"
 #include "app/quality/quality_worker.h"
 #include "app/sim/fmp4_encoder.h"
@@ -25,6 +24,7 @@
 #include "app/sim/interaction_engine.h"
 #include "metrics/camera_script.h"
 #include "resources/bundled_resources.h"
+#include "tests/quality/filter_graph_probe.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

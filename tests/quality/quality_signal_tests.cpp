@@ -1,9 +1,9 @@
 // Every signal and rule on synthetic frames whose content is known: the measures, the
 // flags, what the timeline context excuses, transition landing, and when a result is final.
 
-#include "tests/quality/filter_graph_probe.h"
 #include "app/quality/frame_measurer.h"
 #include "app/quality/quality_analyzer.h"
+#include "tests/quality/filter_graph_probe.h"
 #include "tests/quality/synthetic_frames.h"
 
 #include <catch2/catch.hpp>

@@ -5,6 +5,7 @@
 #include "app/report/python_json.h"
 #include "app/report/report_error.h"
 #include "app/report/session_document.h"
+#include "metrics/python_text.h"
 #include "tests/report/golden_json.h"
 
 #include <QDir>
@@ -229,7 +230,9 @@ TEST_CASE("timestamps are written as Python's isoformat()", "[report][document]"
 }
 
 TEST_CASE("Python's JSON text and float repr", "[report][python_json]") {
-    using lbm::report::pythonFloatRepr;
+    const auto pythonFloatRepr = [](double value) {
+        return QString::fromStdString(lbm::pythonFloatRepr(value));
+    };
     CHECK(pythonFloatRepr(0.1) == QStringLiteral("0.1"));
     CHECK(pythonFloatRepr(1e-05) == QStringLiteral("1e-05"));
     CHECK(pythonFloatRepr(0.0001) == QStringLiteral("0.0001"));
