@@ -8,8 +8,10 @@
 #include "ui/quality_counters_panel.h"
 #include "ui/quality_signals.h"
 #include "ui/quality_track.h"
+#include "ui/steering_strip.h"
 #include "ui/transition_filmstrip.h"
 
+#include <QVBoxLayout>
 #include <QWidget>
 
 #include <exception>
@@ -25,6 +27,12 @@ QualityViews::QualityViews(lbm::engine::SessionEngine* engine, LatencyChart* cha
     m_track->setSummaryVisible(false); // the quality counters beside it say the same
     m_counters = new QualityCountersPanel(parent);
     m_counters->setObjectName(QStringLiteral("QualityCounters"));
+    // The steering strip sits under the track's chart, on the latency chart's chunk axis.
+    m_strip = new SteeringStrip(m_track);
+    m_strip->syncWith(chart);
+    if (auto* track_layout = qobject_cast<QVBoxLayout*>(m_track->layout())) {
+        track_layout->addWidget(m_strip);
+    }
     m_filmstrip = new TransitionFilmstrip(parent);
     m_filmstrip->setObjectName(QStringLiteral("TransitionFilmstrip"));
 
@@ -38,6 +46,7 @@ QualityViews::QualityViews(lbm::engine::SessionEngine* engine, LatencyChart* cha
                 }
                 m_track->addChunk(chunk);
                 m_counters->addChunk(chunk);
+                m_strip->addChunk(chunk);
             });
     connect(engine, &SessionEngine::qualityDone, this, [this] {
         if (!m_showing_document) {
@@ -52,6 +61,7 @@ void QualityViews::clearAll() {
     m_document_chunks.clear();
     m_track->clear();
     m_counters->reset();
+    m_strip->clear();
     m_filmstrip->clear();
     m_track->setPlayheadChunk(std::nullopt);
     m_track->setToolTip(QString());
@@ -90,6 +100,7 @@ void QualityViews::showDocument(const lbm::report::SessionDocument& document,
             m_document_chunks = stored->chunks;
             m_track->setChunks(stored->chunks);
             m_counters->setChunks(stored->chunks);
+            m_strip->setChunks(stored->chunks);
         }
     } catch (const std::exception& failure) {
         // The latency numbers are still worth seeing; the track says why it is empty.
@@ -122,7 +133,13 @@ QList<ChunkMark> QualityViews::scrubMarks() const {
 
 QString QualityViews::hudLine(qint64 chunk) const {
     const auto* found = m_track->chunk(chunk);
-    return found ? qualityHudLine(*found) : QString();
+    QString line = found ? qualityHudLine(*found) : QString();
+    // The last camera key's response time, while steering.
+    const QString response = m_strip->lastResponseText();
+    if (!response.isEmpty()) {
+        line += (line.isEmpty() ? QString() : QStringLiteral(" · ")) + response;
+    }
+    return line;
 }
 
 void QualityViews::setShownChunk(std::optional<qint64> chunk) {

@@ -31,6 +31,7 @@ namespace lbm::ui {
 class LatencyChart;
 class QualityCountersPanel;
 class QualityTrack;
+class SteeringStrip;
 class TransitionFilmstrip;
 
 class QualityViews : public QObject {
@@ -40,6 +41,7 @@ public:
     QualityViews(lbm::engine::SessionEngine* engine, LatencyChart* chart, QWidget* parent);
 
     QualityTrack* track() const { return m_track; }
+    SteeringStrip* steeringStrip() const { return m_strip; }
     QualityCountersPanel* counters() const { return m_counters; }
     TransitionFilmstrip* filmstrip() const { return m_filmstrip; }
 
@@ -75,6 +77,7 @@ private:
 
     lbm::engine::SessionEngine* m_engine;
     QualityTrack* m_track = nullptr;
+    SteeringStrip* m_strip = nullptr;
     QualityCountersPanel* m_counters = nullptr;
     TransitionFilmstrip* m_filmstrip = nullptr;
     // What the HUD and the scrub bar read: the live analysis or the opened document's.

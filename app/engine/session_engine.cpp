@@ -226,10 +226,10 @@ QString SessionEngine::sendCameraVelocity(const protocol::CameraSe3& velocity) {
     const QString id = m_client->sendCameraVelocity(velocity);
     // A velocity moves the view, it never snaps; the steering analysis times the picture's
     // response from now.
-    quality::SteeringCommand command =
-        quality::SteeringCommand::fromVelocity(velocity.translation, velocity.rotation);
-    command.sent_s = sessionNowS();
-    m_quality_context.addCameraCommand(id, command);
+    // (Its send time comes with the timeline's stamp below: sessionNowS() runs ahead of the
+    // session clock by the connection's set-up.)
+    m_quality_context.addCameraCommand(
+        id, quality::SteeringCommand::fromVelocity(velocity.translation, velocity.rotation));
     return id;
 }
 

@@ -13,6 +13,7 @@
 #include <QtGlobal>
 
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace lbm::quality {
@@ -46,6 +47,9 @@ struct ChunkContext {
     // Live camera commands sent after the previous chunk arrived and before this one: this
     // chunk is the first that arrived after they were sent (response times count from here).
     std::vector<SteeringCommand> sent_before;
+    // Send times (event id, session clock seconds) stamped since the last chunk for commands
+    // listed in an earlier or this chunk's sent_before without one.
+    std::vector<std::pair<QString, double>> sent_stamps;
     // Session clock (seconds) when the chunk arrived, when known.
     std::optional<double> arrival_s;
 };

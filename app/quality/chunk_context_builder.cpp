@@ -53,7 +53,7 @@ bool ChunkContextBuilder::scriptMoves(const lbm::ChunkActions& actions) {
 
 void ChunkContextBuilder::setCommandSentTime(const QString& event_id, double sent_s) {
     const auto found = m_camera_moves.find(event_id);
-    if (found != m_camera_moves.end() && found->command && !found->reported_sent) {
+    if (found != m_camera_moves.end() && found->command && !found->stamp_reported) {
         found->command->sent_s = sent_s;
     }
 }
@@ -99,11 +99,19 @@ ChunkContext ChunkContextBuilder::build(qint64 generation_index,
     context.arrival_s = arrival_s;
     if (arrival_s) {
         std::vector<std::pair<int, SteeringCommand>> sent;
-        for (CameraMove& move : m_camera_moves) {
-            if (move.command && !move.reported_sent && move.command->sent_s &&
-                *move.command->sent_s <= *arrival_s) {
+        for (auto it = m_camera_moves.begin(); it != m_camera_moves.end(); ++it) {
+            CameraMove& move = it.value();
+            if (!move.command) {
+                continue;
+            }
+            if (!move.reported_sent &&
+                (!move.command->sent_s || *move.command->sent_s <= *arrival_s)) {
                 move.reported_sent = true;
                 sent.emplace_back(move.order, *move.command);
+            }
+            if (move.reported_sent && !move.stamp_reported && move.command->sent_s) {
+                move.stamp_reported = true;
+                context.sent_stamps.emplace_back(it.key(), *move.command->sent_s);
             }
         }
         std::sort(sent.begin(), sent.end(),

@@ -32,7 +32,9 @@ public:
     // A camera velocity interaction sent during the session (session clock sent_s, seconds):
     // the command the picture should follow from the chunk that starts it until the next.
     void addCameraCommand(const QString& event_id, SteeringCommand command);
-    // A more exact send time for a command added before (the network thread's stamp).
+    // The send time of a command added before (the network thread's stamp). A command without
+    // one is listed in the next chunk's sent_before (it was sent before that chunk was seen)
+    // and its time follows in a later context's sent_stamps.
     void setCommandSentTime(const QString& event_id, double sent_s);
 
     // arrival_s: the chunk's arrival on the session clock (seconds), when known; live
@@ -51,6 +53,7 @@ private:
         std::optional<SteeringCommand> command; // velocity interactions
         int order = 0;                          // registration order: the newest wins
         bool reported_sent = false;             // listed in a context's sent_before
+        bool stamp_reported = false;            // its sent_s listed in a context's sent_stamps
     };
     QHash<QString, int> m_prompts; // event id -> transition_chunks
     QHash<QString, CameraMove> m_camera_moves;

@@ -66,6 +66,13 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
             m_pending.push_back(Pending{sent, index, sent.sent_s});
         }
     }
+    for (const auto& [event_id, sent_s] : context.sent_stamps) {
+        for (Pending& pending : m_pending) {
+            if (pending.command.event_id == event_id) {
+                pending.from_s = sent_s;
+            }
+        }
+    }
     const std::optional<SteeringCommand>& command = context.steering;
     if (command && command->event_id.startsWith(QStringLiteral("script:")) && command->moves() &&
         (!m_last_command || !m_last_command->sameMotion(*command))) {

@@ -30,7 +30,7 @@ QString flagLabel(QualityFlag flag, const quality::QualityThresholds& t) {
     case QualityFlag::Freeze:
         return QStringLiteral("  freeze (>= %1 repeated frames):").arg(t.freeze_min_frames);
     case QualityFlag::Blur:
-        return QStringLiteral("  blur (sharpness < %1 x the chunk before):")
+        return QStringLiteral("  blur (sharpness < %1 x chunk before):")
             .arg(formatFixed(t.blur_ratio, 2));
     case QualityFlag::Tint:
         return QStringLiteral("  tint (chroma moves >= %1 levels):")
@@ -38,7 +38,7 @@ QString flagLabel(QualityFlag flag, const quality::QualityThresholds& t) {
     case QualityFlag::Transition:
         return QStringLiteral("  transition (lands off its K chunks):");
     case QualityFlag::Action:
-        return QStringLiteral("  action (< %1 % of frames follow the camera):")
+        return QStringLiteral("  action (< %1 % of frames follow camera):")
             .arg(formatFixed(100.0 * t.following_min_share, 0));
     }
     return {};

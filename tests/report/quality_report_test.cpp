@@ -212,10 +212,10 @@ TEST_CASE("the Visual quality section", "[report][quality]") {
         QStringLiteral("====================== Visual quality ======================\n") +
         row("Chunks analysed:", "6") + row("Flagged chunks:", "4 of 6") +
         row("  seam (score >= 3.5):", "3") + row("  freeze (>= 4 repeated frames):", "4") +
-        row("  blur (sharpness < 0.70 x the chunk before):", "5") +
+        row("  blur (sharpness < 0.70 x chunk before):", "5") +
         row("  tint (chroma moves >= 4.0 levels):", "5") +
         row("  transition (lands off its K chunks):", "2") +
-        row("  action (< 50 % of frames follow the camera):", "none") +
+        row("  action (< 50 % of frames follow camera):", "none") +
         row("Worst seam score:", "12.50 (chunk 3)") +
         row("Longest run of repeated frames:", "11 (chunk 4)") +
         row("Lowest sharpness vs the chunk before:", "0.40x (chunk 5)") +

@@ -125,6 +125,12 @@ TEST_CASE("adding chunks one at a time updates the quality track in coalesced re
         }
         if (i == 20) {
             chunk.frozen_frames = 3; // near the freeze threshold of 4, not over it
+            chunk.motion_expected = true;
+        }
+        if (i == 21) {
+            // Repeats under a still camera over a still scene: no freeze, not drawn as one.
+            chunk.frozen_frames = 12;
+            chunk.motion_expected = false;
         }
         track.addChunk(chunk);
     }
@@ -136,6 +142,7 @@ TEST_CASE("adding chunks one at a time updates the quality track in coalesced re
     CHECK(columnFor(track, 11)->seam == Approx(1.0 / 3.0));
     CHECK(columnFor(track, 11)->seam_kind == QualityTrackItem::SeamKind::Normal);
     CHECK(columnFor(track, 20)->freeze == Approx(0.75));
+    CHECK(columnFor(track, 21)->freeze == 0.0);
     CHECK(track.levelCap() == 2.0);
 
     // A later result for chunk 12 (a transition judged one chunk later) replaces it.
