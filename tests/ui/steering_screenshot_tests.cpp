@@ -71,7 +71,7 @@ SteeredRun runSteered(const QStringList& faults, const std::map<qint64, QString>
     run.records = engine.liveMetrics().records();
     std::sort(run.records.begin(), run.records.end(),
               [](const auto& a, const auto& b) { return a.index < b.index; });
-    run.options = lbm::engine::metricsOptionsFor(settings);
+    run.options = lbm::report::metricsOptionsFor(lbm::engine::runConfigFor(settings));
     return run;
 }
 
