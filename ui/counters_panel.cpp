@@ -211,7 +211,7 @@ void CountersPanel::showObservedStalls(const lbm::playback::PlaybackStalls& stal
     set(Row::ObservedStalls,
         tr("%1 · total %2 · longest %3")
             .arg(stalls.count)
-            .arg(ms(stalls.total_s * 1000.0), ms(stalls.longest_s * 1000.0)),
+            .arg(durationText(stalls.total_s * 1000.0), durationText(stalls.longest_s * 1000.0)),
         stallLevel(stalls.count, stalls.ongoing_s > 0, false));
 }
 
