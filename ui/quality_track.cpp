@@ -288,6 +288,7 @@ void QualityTrack::redraw() {
     double top_level = 0.0;
     bool any_transition = false;
     bool any_freeze = false;
+    bool any_excused = false;
     for (auto it = first; it != last;) {
         QualityTrackItem::Column column = QualityTrackItem::columnOf(*it, thresholds);
         const auto end = std::min(last, it + bucket);
@@ -301,6 +302,7 @@ void QualityTrack::redraw() {
             {top_level, column.seam.value_or(0.0), column.freeze, column.blur, column.tint});
         any_transition = any_transition || column.in_transition;
         any_freeze = any_freeze || column.freeze > 0;
+        any_excused = any_excused || column.seam_kind == QualityTrackItem::SeamKind::Excused;
         columns.push_back(column);
     }
     // To scale up to 1.5x the threshold at least (so 1 is well inside) and 3x at most (so a
@@ -382,6 +384,7 @@ void QualityTrack::redraw() {
     legend.thresholds = thresholds;
     legend.freeze = any_freeze;
     legend.transition = any_transition;
+    legend.excused_seam = any_excused;
     // Under a latency chart the marks are the chart's and so is their legend (one line saved
     // for the plot); a report image stands alone and explains them.
     const bool marks_explained_above = m_sync && !m_report;
