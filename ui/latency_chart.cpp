@@ -209,12 +209,7 @@ QString LatencyChart::legendText() const {
 
 QImage LatencyChart::renderImage(const QSize& size) {
     flush();
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(palette().color(QPalette::Window));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    m_view->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    return image;
+    return renderChartView(m_view, size, palette().color(QPalette::Window));
 }
 
 QImage LatencyChart::reportImage(const QString& title, const QSize& size) {

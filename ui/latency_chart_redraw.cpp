@@ -2,6 +2,7 @@
 // comparison and percentile lines, the value axis from the steady chunks, the marks, the
 // warmup shade, the words on the plot and the summary line.
 
+#include "ui/chart_report_image.h"
 #include "ui/duration_text.h"
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_annotations.h"
@@ -256,19 +257,7 @@ void LatencyChart::drawStallMarks(const ChartWindow& window, double top, LegendC
 }
 
 void LatencyChart::setChunkTicks(int span) {
-    // A 1-2-5 step giving about ten labelled chunks across the view.
-    const double raw_step = std::max(1.0, span / 10.0);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
-    double step = magnitude;
-    for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
-        step = factor * magnitude;
-        if (step >= raw_step) {
-            break;
-        }
-    }
-    m_axis_x->setTickType(QValueAxis::TicksDynamic);
-    m_axis_x->setTickAnchor(0.0);
-    m_axis_x->setTickInterval(step);
+    setChunkAxisTicks(m_axis_x, span);
 }
 
 void LatencyChart::drawWarmup(const ChartWindow& window, double top) {

@@ -332,19 +332,7 @@ void QualityTrack::redraw() {
         m_axis_y->setRange(y_min, y_max);
     }
 
-    // A 1-2-5 step giving about ten labelled chunks across the view, as the latency chart.
-    const double raw_step = std::max(1.0, (m_x_max - m_x_min) / 10.0);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
-    double step = magnitude;
-    for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
-        step = factor * magnitude;
-        if (step >= raw_step) {
-            break;
-        }
-    }
-    m_axis_x->setTickType(QValueAxis::TicksDynamic);
-    m_axis_x->setTickAnchor(0.0);
-    m_axis_x->setTickInterval(step);
+    setChunkAxisTicks(m_axis_x, m_x_max - m_x_min);
 
     // The interaction marks, in the band above the values.
     QList<QPointF> sent, started, completed, camera, failed;
@@ -483,12 +471,7 @@ void QualityTrack::changeEvent(QEvent* event) {
 
 QImage QualityTrack::renderImage(const QSize& size) {
     flush();
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(palette().color(QPalette::Window));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    m_view->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    return image;
+    return renderChartView(m_view, size, palette().color(QPalette::Window));
 }
 
 QImage QualityTrack::reportImage(const QString& title, const QSize& size) {
