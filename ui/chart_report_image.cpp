@@ -5,7 +5,9 @@
 #include <QGraphicsLayout>
 #include <QPainter>
 #include <QTextDocument>
+#include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lbm::ui {
@@ -45,6 +47,30 @@ QImage renderChartReport(QChartView* view, const ReportHeader& header, const QSi
     }
     redraw();
     return image;
+}
+
+QImage renderChartView(QChartView* view, const QSize& size, const QColor& background) {
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(background);
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    view->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
+    return image;
+}
+
+void setChunkAxisTicks(QValueAxis* axis, double span) {
+    const double raw_step = std::max(1.0, span / 10.0);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
+    double step = magnitude;
+    for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
+        step = factor * magnitude;
+        if (step >= raw_step) {
+            break;
+        }
+    }
+    axis->setTickType(QValueAxis::TicksDynamic);
+    axis->setTickAnchor(0.0);
+    axis->setTickInterval(step);
 }
 
 } // namespace lbm::ui

@@ -12,6 +12,7 @@
 #include <functional>
 
 class QChartView;
+class QValueAxis;
 
 namespace lbm::ui {
 
@@ -25,5 +26,10 @@ struct ReportHeader {
 // has the new size, so a chart that places its marks from its plot area places them for it.
 QImage renderChartReport(QChartView* view, const ReportHeader& header, const QSize& size,
                          const QColor& background, const std::function<void()>& redraw);
+// The view as it is on screen, scaled into an image of size (tests, thumbnails).
+QImage renderChartView(QChartView* view, const QSize& size, const QColor& background);
+// A 1-2-5 tick step on the chunk axis giving about ten labelled chunks across span chunks,
+// anchored at chunk 0 (both charts, so their labels line up).
+void setChunkAxisTicks(QValueAxis* axis, double span);
 
 } // namespace lbm::ui

@@ -43,47 +43,50 @@ CountersPanel::Level rtfLevel(double rtf) {
 } // namespace
 
 CountersPanel::CountersPanel(QWidget* parent)
-    : QWidget(parent) {
-    m_grid = new QGridLayout(this);
-    m_grid->setContentsMargins(10, 8, 10, 8);
-    m_grid->setHorizontalSpacing(14);
-    m_grid->setVerticalSpacing(3);
-    m_grid->setColumnStretch(1, 1);
+    : QWidget(parent)
+    , m_grid(this) {
 
-    addSection(tr("Stream"));
-    addRow(Row::Chunks, tr("Chunks received"), tr("Media chunks received / the rollout's count"));
-    addRow(Row::FramesDecoded, tr("Frames decoded"),
-           tr("Frames the decoder produced / the frames the metadata announced so far"));
-    addRow(Row::Bytes, tr("Bytes received"), tr("Media payload bytes (trailer excluded)"));
-    addRow(Row::Bitrate, tr("Bitrate"), tr("Media bytes over the session's wall time"));
-    addSection(tr("Timing"));
-    addRow(Row::Ttfc, tr("TTFC"), tr("Time to first chunk: session.start sent -> chunk 0"));
-    addRow(Row::VideoRtf, tr("VIDEO_RTF / RTFX"),
-           tr("Wall time / video time (below 1 is faster than real time) and its reciprocal"));
-    addRow(Row::SteadyRtf, tr("Steady RTF / RTFX"),
-           tr("The same over the steady chunks (after the warmup, without the last chunk)"));
-    addRow(Row::FramesPerSecond, tr("Frames per second"),
-           tr("Frames received per wall-clock second"));
-    addRow(Row::SteadyInterval, tr("Steady interval p50 / p99"),
-           tr("Inter-arrival latency of the steady chunks"));
-    addRow(Row::SloAttainment, tr("SLO attainment"),
-           tr("Steady chunks within the deadline / steady chunks"));
-    addSection(tr("Playback"));
-    addRow(Row::SimulatedUnderruns, tr("Underruns (simulated)"),
-           tr("The benchmark's playback simulation: stalls a viewer with this start buffer "
-              "would have, assuming each chunk plays the moment it lands"));
-    addRow(Row::SimulatedStall, tr("Total stall (simulated)"),
-           tr("Total stall time of the simulation and the chunk of the first underrun"));
-    addRow(Row::BufferedAhead, tr("Buffered ahead (simulated)"),
-           tr("Seconds of video ahead of the simulated playhead"));
-    addRow(Row::ObservedStalls, tr("Player stalls (observed)"),
-           tr("Stalls this window's player really had: count, total and longest. They "
-              "differ from the simulation because a chunk's last frame is delivered with "
-              "the next chunk"));
-    addSection(tr("Connection"));
-    addRow(Row::Connection, tr("State"), tr("Where the session is in its life"));
-    addRow(Row::RequestId, tr("Request id"), tr("video.start's request_id"));
-    m_grid->setRowStretch(m_next_row, 1);
+    m_grid.addSection(tr("Stream"));
+    m_grid.addRow(static_cast<int>(Row::Chunks), tr("Chunks received"),
+                  tr("Media chunks received / the rollout's count"));
+    m_grid.addRow(static_cast<int>(Row::FramesDecoded), tr("Frames decoded"),
+                  tr("Frames the decoder produced / the frames the metadata announced so far"));
+    m_grid.addRow(static_cast<int>(Row::Bytes), tr("Bytes received"),
+                  tr("Media payload bytes (trailer excluded)"));
+    m_grid.addRow(static_cast<int>(Row::Bitrate), tr("Bitrate"),
+                  tr("Media bytes over the session's wall time"));
+    m_grid.addSection(tr("Timing"));
+    m_grid.addRow(static_cast<int>(Row::Ttfc), tr("TTFC"),
+                  tr("Time to first chunk: session.start sent -> chunk 0"));
+    m_grid.addRow(
+        static_cast<int>(Row::VideoRtf), tr("VIDEO_RTF / RTFX"),
+        tr("Wall time / video time (below 1 is faster than real time) and its reciprocal"));
+    m_grid.addRow(static_cast<int>(Row::SteadyRtf), tr("Steady RTF / RTFX"),
+                  tr("The same over the steady chunks (after the warmup, without the last chunk)"));
+    m_grid.addRow(static_cast<int>(Row::FramesPerSecond), tr("Frames per second"),
+                  tr("Frames received per wall-clock second"));
+    m_grid.addRow(static_cast<int>(Row::SteadyInterval), tr("Steady interval p50 / p99"),
+                  tr("Inter-arrival latency of the steady chunks"));
+    m_grid.addRow(static_cast<int>(Row::SloAttainment), tr("SLO attainment"),
+                  tr("Steady chunks within the deadline / steady chunks"));
+    m_grid.addSection(tr("Playback"));
+    m_grid.addRow(static_cast<int>(Row::SimulatedUnderruns), tr("Underruns (simulated)"),
+                  tr("The benchmark's playback simulation: stalls a viewer with this start buffer "
+                     "would have, assuming each chunk plays the moment it lands"));
+    m_grid.addRow(static_cast<int>(Row::SimulatedStall), tr("Total stall (simulated)"),
+                  tr("Total stall time of the simulation and the chunk of the first underrun"));
+    m_grid.addRow(static_cast<int>(Row::BufferedAhead), tr("Buffered ahead (simulated)"),
+                  tr("Seconds of video ahead of the simulated playhead"));
+    m_grid.addRow(static_cast<int>(Row::ObservedStalls), tr("Player stalls (observed)"),
+                  tr("Stalls this window's player really had: count, total and longest. They "
+                     "differ from the simulation because a chunk's last frame is delivered with "
+                     "the next chunk"));
+    m_grid.addSection(tr("Connection"));
+    m_grid.addRow(static_cast<int>(Row::Connection), tr("State"),
+                  tr("Where the session is in its life"));
+    m_grid.addRow(static_cast<int>(Row::RequestId), tr("Request id"),
+                  tr("video.start's request_id"));
+    m_grid.finish();
     reset(0, 0, m_deadline_ms);
 }
 
@@ -92,9 +95,7 @@ void CountersPanel::reset(int expected_chunks, std::int64_t expected_frames, dou
     m_expected_frames = expected_frames;
     m_deadline_ms = deadline_ms;
     const QString none(kDash);
-    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
-        set(static_cast<Row>(it.key()), none);
-    }
+    m_grid.setAll(none);
     set(Row::Chunks, countOf(0, expected_chunks));
     set(Row::Connection, tr("idle"));
 }
@@ -211,7 +212,7 @@ void CountersPanel::showObservedStalls(const lbm::playback::PlaybackStalls& stal
     set(Row::ObservedStalls,
         tr("%1 · total %2 · longest %3")
             .arg(stalls.count)
-            .arg(ms(stalls.total_s * 1000.0), ms(stalls.longest_s * 1000.0)),
+            .arg(durationText(stalls.total_s * 1000.0), durationText(stalls.longest_s * 1000.0)),
         stallLevel(stalls.count, stalls.ongoing_s > 0, false));
 }
 
@@ -225,87 +226,18 @@ void CountersPanel::showConnection(const QString& state, const QString& request_
 }
 
 QString CountersPanel::valueText(Row row) const {
-    const auto it = m_entries.constFind(static_cast<int>(row));
-    return it == m_entries.constEnd() ? QString() : it->value->text();
+    return m_grid.valueText(static_cast<int>(row));
 }
 
 CountersPanel::Level CountersPanel::level(Row row) const {
-    const auto it = m_entries.constFind(static_cast<int>(row));
-    return it == m_entries.constEnd() ? Level::Normal : it->level;
+    return m_grid.level(static_cast<int>(row));
 }
 
 void CountersPanel::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange) {
-        for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
-            restyle(*it);
-        }
+        m_grid.restyle();
     }
     QWidget::changeEvent(event);
-}
-
-void CountersPanel::addSection(const QString& title) {
-    auto* label = new QLabel(title.toUpper(), this);
-    QFont font = label->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 0.85);
-    label->setFont(font);
-    label->setContentsMargins(0, m_next_row == 0 ? 0 : 8, 0, 2);
-    QPalette pal = label->palette();
-    pal.setColor(QPalette::WindowText, mutedColor(palette()));
-    label->setPalette(pal);
-    m_grid->addWidget(label, m_next_row++, 0, 1, 2);
-}
-
-void CountersPanel::addRow(Row row, const QString& name, const QString& tooltip) {
-    Entry entry;
-    entry.name = new QLabel(name, this);
-    entry.name->setToolTip(tooltip);
-    entry.value = new QLabel(this);
-    entry.value->setToolTip(tooltip);
-    entry.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    entry.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    // Long values wrap inside the dock instead of widening it past the screen.
-    entry.value->setWordWrap(true);
-    entry.value->setMinimumWidth(60);
-    entry.value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    entry.value->setFont(mono);
-    m_grid->addWidget(entry.name, m_next_row, 0);
-    m_grid->addWidget(entry.value, m_next_row, 1);
-    ++m_next_row;
-    m_entries.insert(static_cast<int>(row), entry);
-}
-
-void CountersPanel::set(Row row, const QString& text, Level level) {
-    auto it = m_entries.find(static_cast<int>(row));
-    if (it == m_entries.end()) {
-        return;
-    }
-    if (it->value->text() != text) {
-        it->value->setText(text);
-    }
-    if (it->level != level) {
-        it->level = level;
-        restyle(*it);
-    }
-}
-
-void CountersPanel::restyle(Entry& entry) {
-    QPalette pal = palette();
-    switch (entry.level) {
-    case Level::Normal:
-        break;
-    case Level::Good:
-        pal.setColor(QPalette::WindowText, onTimeColor(palette()));
-        break;
-    case Level::Warning:
-        pal.setColor(QPalette::WindowText, nearLimitColor(palette()));
-        break;
-    case Level::Bad:
-        pal.setColor(QPalette::WindowText, lateColor(palette()));
-        break;
-    }
-    entry.value->setPalette(pal);
 }
 
 } // namespace lbm::ui

@@ -8,6 +8,7 @@
 #include "metrics/live_session_metrics.h"
 #include "metrics/playback_result.h"
 #include "metrics/session_metrics.h"
+#include "ui/counter_grid.h"
 
 #include <QHash>
 #include <QString>
@@ -41,7 +42,7 @@ public:
         Connection,
         RequestId,
     };
-    enum class Level { Normal, Good, Warning, Bad };
+    using Level = CounterGrid::Level;
     // The one rule for stall counts, simulated or observed: red once a viewer stalled (or is
     // stalling), amber when none did but the buffer is nearly dry, green otherwise. It holds
     // after the session ends, so a red count stays red.
@@ -76,19 +77,11 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    struct Entry {
-        QLabel* name = nullptr;
-        QLabel* value = nullptr;
-        Level level = Level::Normal;
-    };
-    void addSection(const QString& title);
-    void addRow(Row row, const QString& name, const QString& tooltip);
-    void set(Row row, const QString& text, Level level = Level::Normal);
-    void restyle(Entry& entry);
+    void set(Row row, const QString& text, Level level = Level::Normal) {
+        m_grid.set(static_cast<int>(row), text, level);
+    }
 
-    QGridLayout* m_grid = nullptr;
-    int m_next_row = 0;
-    QHash<int, Entry> m_entries;
+    CounterGrid m_grid;
     int m_expected_chunks = 0;
     std::int64_t m_expected_frames = 0;
     double m_deadline_ms = 750.0;

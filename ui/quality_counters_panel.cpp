@@ -46,46 +46,36 @@ QualityCountersPanel::Row QualityCountersPanel::rowOf(QualityFlag flag) {
 }
 
 QualityCountersPanel::QualityCountersPanel(QWidget* parent)
-    : QWidget(parent) {
-    m_grid = new QGridLayout(this);
-    m_grid->setContentsMargins(10, 8, 10, 8);
-    m_grid->setHorizontalSpacing(14);
-    m_grid->setVerticalSpacing(3);
-    m_grid->setColumnStretch(1, 1);
-    m_title = new QLabel(tr("Visual quality").toUpper(), this);
-    QFont font = m_title->font();
-    font.setBold(true);
-    font.setPointSizeF(font.pointSizeF() * 0.85);
-    m_title->setFont(font);
-    m_title->setContentsMargins(0, 0, 0, 2);
-    m_grid->addWidget(m_title, m_next_row++, 0, 1, 2);
-
-    addRow(Row::Analysed, tr("Chunks analysed"),
-           tr("Chunks the visual quality analysis has judged, and how many it flagged"));
-    addRow(Row::Seam, tr("Seams"),
-           tr("Chunks that do not continue the last one: the change across the boundary is "
-              "seam-score times the change inside the chunks around it"));
-    addRow(Row::Freeze, tr("Freezes"), tr("Chunks with a run of repeated frames"));
-    addRow(Row::Blur, tr("Blur"),
-           tr("Chunks whose last frames kept less than the threshold share of the previous "
-              "chunk's detail (corrected for the camera's zoom and a transition's course)"));
-    addRow(Row::Tint, tr("Tint"),
-           tr("Chunks whose colour moved from the previous chunk's beyond a transition's "
-              "course"));
-    addRow(Row::Transition, tr("Transitions off K"),
-           tr("Prompt transitions that landed earlier or later than their transition_chunks, "
-              "or never"));
-    addRow(Row::Action, tr("Steering off"),
-           tr("Chunks in which fewer than half of the frames move the way the camera command "
-              "in force says (the picture ignores, reverses or lags it)"));
-    addRow(Row::Sharpness, tr("Sharpness (newest)"),
-           tr("The newest chunk's sharpness against the chunk before it"));
-    addRow(Row::ColourDrift, tr("Colour drift (newest)"),
-           tr("How far the newest chunk's chroma moved from the chunk before it beyond the "
-              "expected course, in 8-bit levels"));
-    addRow(Row::Response, tr("Key response"),
-           tr("From a camera key press (or a scripted key change) to the first frame moving "
-              "the commanded way: the last one, and the median over the session"));
+    : QWidget(parent)
+    , m_grid(this) {
+    m_grid.addSection(tr("Visual quality"));
+    m_grid.addRow(static_cast<int>(Row::Analysed), tr("Chunks analysed"),
+                  tr("Chunks the visual quality analysis has judged, and how many it flagged"));
+    m_grid.addRow(static_cast<int>(Row::Seam), tr("Seams"),
+                  tr("Chunks that do not continue the last one: the change across the boundary is "
+                     "seam-score times the change inside the chunks around it"));
+    m_grid.addRow(static_cast<int>(Row::Freeze), tr("Freezes"),
+                  tr("Chunks with a run of repeated frames"));
+    m_grid.addRow(static_cast<int>(Row::Blur), tr("Blur"),
+                  tr("Chunks whose last frames kept less than the threshold share of the previous "
+                     "chunk's detail (corrected for the camera's zoom and a transition's course)"));
+    m_grid.addRow(static_cast<int>(Row::Tint), tr("Tint"),
+                  tr("Chunks whose colour moved from the previous chunk's beyond a transition's "
+                     "course"));
+    m_grid.addRow(static_cast<int>(Row::Transition), tr("Transitions off K"),
+                  tr("Prompt transitions that landed earlier or later than their "
+                     "transition_chunks, or never"));
+    m_grid.addRow(static_cast<int>(Row::Action), tr("Steering off"),
+                  tr("Chunks in which fewer than half of the frames move the way the camera "
+                     "command in force says (the picture ignores, reverses or lags it)"));
+    m_grid.addRow(static_cast<int>(Row::Sharpness), tr("Sharpness (newest)"),
+                  tr("The newest chunk's sharpness against the chunk before it"));
+    m_grid.addRow(static_cast<int>(Row::ColourDrift), tr("Colour drift (newest)"),
+                  tr("How far the newest chunk's chroma moved from the chunk before it beyond "
+                     "the expected course, in 8-bit levels"));
+    m_grid.addRow(static_cast<int>(Row::Response), tr("Key response"),
+                  tr("From a camera key press (or a scripted key change) to the first frame "
+                     "moving the commanded way: the last one, and the median over the session"));
     changeEvent(nullptr);
     reset();
 }
@@ -178,9 +168,7 @@ void QualityCountersPanel::count(const ChunkQuality& chunk) {
 void QualityCountersPanel::refresh() {
     const quality::QualityThresholds& t = m_settings.thresholds;
     if (m_chunks.empty()) {
-        for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
-            set(static_cast<Row>(it.key()), QString(kDash), Level::Normal);
-        }
+        m_grid.setAll(QString(kDash));
         set(Row::Analysed, tr("none yet"), Level::Normal);
         return;
     }
@@ -237,77 +225,20 @@ void QualityCountersPanel::refresh() {
 }
 
 QString QualityCountersPanel::valueText(Row row) const {
-    const auto it = m_entries.constFind(static_cast<int>(row));
-    return it == m_entries.constEnd() ? QString() : it->value->text();
+    return m_grid.valueText(static_cast<int>(row));
 }
 
 QualityCountersPanel::Level QualityCountersPanel::level(Row row) const {
-    const auto it = m_entries.constFind(static_cast<int>(row));
-    return it == m_entries.constEnd() ? Level::Normal : it->level;
+    return m_grid.level(static_cast<int>(row));
 }
 
 void QualityCountersPanel::changeEvent(QEvent* event) {
     if (event == nullptr || event->type() == QEvent::PaletteChange) {
-        QPalette pal = m_title->palette();
-        pal.setColor(QPalette::WindowText, mutedColor(palette()));
-        m_title->setPalette(pal);
-        for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
-            restyle(*it);
-        }
+        m_grid.restyle();
     }
     if (event) {
         QWidget::changeEvent(event);
     }
-}
-
-void QualityCountersPanel::addRow(Row row, const QString& name, const QString& tooltip) {
-    Entry entry;
-    entry.name = new QLabel(name, this);
-    entry.name->setToolTip(tooltip);
-    entry.value = new QLabel(this);
-    entry.value->setToolTip(tooltip);
-    entry.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    entry.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    entry.value->setWordWrap(true);
-    entry.value->setMinimumWidth(60);
-    entry.value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    entry.value->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_grid->addWidget(entry.name, m_next_row, 0);
-    m_grid->addWidget(entry.value, m_next_row, 1);
-    ++m_next_row;
-    m_entries.insert(static_cast<int>(row), entry);
-}
-
-void QualityCountersPanel::set(Row row, const QString& text, Level level) {
-    auto it = m_entries.find(static_cast<int>(row));
-    if (it == m_entries.end()) {
-        return;
-    }
-    if (it->value->text() != text) {
-        it->value->setText(text);
-    }
-    if (it->level != level) {
-        it->level = level;
-        restyle(*it);
-    }
-}
-
-void QualityCountersPanel::restyle(Entry& entry) {
-    QPalette pal = palette();
-    switch (entry.level) {
-    case Level::Normal:
-        break;
-    case Level::Good:
-        pal.setColor(QPalette::WindowText, onTimeColor(palette()));
-        break;
-    case Level::Warning:
-        pal.setColor(QPalette::WindowText, nearLimitColor(palette()));
-        break;
-    case Level::Bad:
-        pal.setColor(QPalette::WindowText, lateColor(palette()));
-        break;
-    }
-    entry.value->setPalette(pal);
 }
 
 } // namespace lbm::ui

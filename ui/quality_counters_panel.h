@@ -68,11 +68,6 @@ private:
         quality::QualityFlags near; // kinds whose signal was near its threshold
         QString transition_note;    // "chunk-6 K=1 late" for a transition flag
     };
-    struct Entry {
-        QLabel* name = nullptr;
-        QLabel* value = nullptr;
-        Level level = Level::Normal;
-    };
     // Per flag kind, kept as chunks come so a chunk costs what it changes, not the session.
     struct Tally {
         std::vector<qint64> chunks; // flagged, in order
@@ -83,9 +78,9 @@ private:
     void count(const quality::ChunkQuality& chunk);
     void tally(const Counted& counted, qint64 index, int sign);
     void refresh();
-    void addRow(Row row, const QString& name, const QString& tooltip);
-    void set(Row row, const QString& text, Level level);
-    void restyle(Entry& entry);
+    void set(Row row, const QString& text, Level level) {
+        m_grid.set(static_cast<int>(row), text, level);
+    }
 
     quality::QualitySettings m_settings;
     std::map<qint64, Counted> m_chunks;
@@ -94,10 +89,7 @@ private:
     int m_near_chunks = 0;
     std::optional<quality::ChunkQuality> m_latest; // the newest chunk, without frames
     quality::SteeringSummary m_responses;
-    QGridLayout* m_grid = nullptr;
-    QLabel* m_title = nullptr;
-    int m_next_row = 0;
-    QHash<int, Entry> m_entries;
+    CounterGrid m_grid;
 };
 
 } // namespace lbm::ui

@@ -288,6 +288,7 @@ void QualityTrack::redraw() {
     double top_level = 0.0;
     bool any_transition = false;
     bool any_freeze = false;
+    bool any_excused = false;
     for (auto it = first; it != last;) {
         QualityTrackItem::Column column = QualityTrackItem::columnOf(*it, thresholds);
         const auto end = std::min(last, it + bucket);
@@ -301,6 +302,7 @@ void QualityTrack::redraw() {
             {top_level, column.seam.value_or(0.0), column.freeze, column.blur, column.tint});
         any_transition = any_transition || column.in_transition;
         any_freeze = any_freeze || column.freeze > 0;
+        any_excused = any_excused || column.seam_kind == QualityTrackItem::SeamKind::Excused;
         columns.push_back(column);
     }
     // To scale up to 1.5x the threshold at least (so 1 is well inside) and 3x at most (so a
@@ -330,19 +332,7 @@ void QualityTrack::redraw() {
         m_axis_y->setRange(y_min, y_max);
     }
 
-    // A 1-2-5 step giving about ten labelled chunks across the view, as the latency chart.
-    const double raw_step = std::max(1.0, (m_x_max - m_x_min) / 10.0);
-    const double magnitude = std::pow(10.0, std::floor(std::log10(raw_step)));
-    double step = magnitude;
-    for (const double factor : {1.0, 2.0, 5.0, 10.0}) {
-        step = factor * magnitude;
-        if (step >= raw_step) {
-            break;
-        }
-    }
-    m_axis_x->setTickType(QValueAxis::TicksDynamic);
-    m_axis_x->setTickAnchor(0.0);
-    m_axis_x->setTickInterval(step);
+    setChunkAxisTicks(m_axis_x, m_x_max - m_x_min);
 
     // The interaction marks, in the band above the values.
     QList<QPointF> sent, started, completed, camera, failed;
@@ -382,6 +372,7 @@ void QualityTrack::redraw() {
     legend.thresholds = thresholds;
     legend.freeze = any_freeze;
     legend.transition = any_transition;
+    legend.excused_seam = any_excused;
     // Under a latency chart the marks are the chart's and so is their legend (one line saved
     // for the plot); a report image stands alone and explains them.
     const bool marks_explained_above = m_sync && !m_report;
@@ -480,12 +471,7 @@ void QualityTrack::changeEvent(QEvent* event) {
 
 QImage QualityTrack::renderImage(const QSize& size) {
     flush();
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(palette().color(QPalette::Window));
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    m_view->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)));
-    return image;
+    return renderChartView(m_view, size, palette().color(QPalette::Window));
 }
 
 QImage QualityTrack::reportImage(const QString& title, const QSize& size) {

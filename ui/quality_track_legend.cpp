@@ -47,6 +47,10 @@ QString qualityLegendHtml(const QualityLegendContent& c, const QPalette& pal) {
         legend << swatch(accentColor(pal), QStringLiteral("&#9617;"),
                          tr("prompt transition (changes expected)"));
     }
+    if (c.excused_seam) {
+        legend << swatch(mutedColor(pal), QStringLiteral("&#9636;"),
+                         tr("hatched: seam over the threshold inside a transition, not flagged"));
+    }
     if (c.prompt_marks) {
         legend << swatch(accentColor(pal), QStringLiteral("&#9650;"), tr("prompt sent"))
                << swatch(nearLimitColor(pal), QStringLiteral("&#9632;"), tr("started"))

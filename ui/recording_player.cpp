@@ -136,6 +136,12 @@ void RecordingPlayer::togglePlay() {
 void RecordingPlayer::pause() {
     m_timer.stop();
     m_bar->setPlaying(false);
+    // The label says so at once, not when the next frame is shown.
+    m_bar->setLabel(m_bar->label().remove(playingSuffix()));
+}
+
+QString RecordingPlayer::playingSuffix() {
+    return tr(" · playing");
 }
 
 void RecordingPlayer::step(int frames) {
@@ -204,7 +210,7 @@ void RecordingPlayer::show(const lbm::playback::PlaybackFrame& frame) {
                         .arg(frameCount()) // as the HUD: frame numbers from 0, of N
                         .arg(frame.chunk_index)
                         .arg(frame.index_in_chunk)
-                        .arg(m_timer.isActive() ? tr(" · playing") : QString()));
+                        .arg(m_timer.isActive() ? playingSuffix() : QString()));
     emit frameShown(frame);
 }
 

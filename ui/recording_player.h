@@ -67,6 +67,7 @@ signals:
     void frameShown(const lbm::playback::PlaybackFrame& frame);
 
 private:
+    static QString playingSuffix();
     void show(const lbm::playback::PlaybackFrame& frame);
     void onOpened(int count);
     QList<ScrubMark> placedMarks(int frame_count) const;

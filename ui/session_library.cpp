@@ -52,10 +52,14 @@ std::optional<QString> SessionLibrary::offerEndedUnexpectedly(QWidget* window) {
     window->addAction(reopen);
     connect(reopen, &QAction::triggered, this,
             [this, path = crashed->archived.documentPath()] { emit openRequested(path); });
-    return tr("The session of %1 ended unexpectedly: the program stopped while it ran (%2). "
-              "Ctrl+Shift+R reopens it; File ▸ Recent Sessions lists it.")
+    const QString profile =
+        crashed->profile.isEmpty() ? crashed->endpoint : tr("profile %1").arg(crashed->profile);
+    return tr("The session of %1 (%2, %3 of %4 chunks) ended unexpectedly: the program stopped "
+              "while it ran. Ctrl+Shift+R reopens it; File ▸ Recent Sessions lists it.")
         .arg(crashed->archived.started_utc.toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")),
-             crashed->label());
+             profile)
+        .arg(crashed->chunks)
+        .arg(crashed->expected_chunks);
 }
 
 void SessionLibrary::showBrowser() {

@@ -168,8 +168,11 @@ TEST_CASE("a stall the user stops keeps its figures on the counters and the char
     REQUIRE(QTest::qWaitFor(
         [&] {
             window.refreshCounters();
+            // Well into the stall: the video of chunks 0-2 (2.06 s) has played out for sure,
+            // whatever the few ms between the window's clock and the session's.
             return counters->valueText(CountersPanel::Row::SimulatedUnderruns)
-                .contains(QStringLiteral("in progress at chunk 3"));
+                       .contains(QStringLiteral("in progress at chunk 3")) &&
+                   engine->secondsSinceLastChunk().value_or(0.0) > 3.5;
         },
         20000));
     window.stopSession();

@@ -109,6 +109,12 @@ TEST_CASE("the quality track draws the faulted session's flags at their chunks",
     CHECK(track.describeChunk(6).contains(QStringLiteral("flagged: seam")));
     CHECK(track.describeChunk(6).contains(QStringLiteral("seam score")));
     CHECK(track.legendText().contains(QStringLiteral("flag&nbsp;at&nbsp;1")));
+    // A hatched (excused) seam bar, when one is drawn, has its legend entry.
+    bool excused = false;
+    for (const auto& column : track.plottedColumns()) {
+        excused = excused || column.seam_kind == lbm::ui::QualityTrackItem::SeamKind::Excused;
+    }
+    CHECK(track.legendText().contains(QStringLiteral("hatched:")) == excused);
 }
 
 TEST_CASE("adding chunks one at a time updates the quality track in coalesced redraws",

@@ -306,6 +306,8 @@ TEST_CASE("the recording plays like a player after the session, and chart clicks
     REQUIRE(QTest::qWaitFor([&] { return shown() >= 12; }, 5000));
     QTest::keyClick(video, Qt::Key_Space);
     CHECK_FALSE(player->isPlaying());
+    // Paused, the position label says so at once (not when the next frame is shown).
+    CHECK_FALSE(window.scrubBar()->label().contains(QStringLiteral("playing")));
     QTest::keyClick(video, Qt::Key_End);
     REQUIRE(QTest::qWaitFor([&] { return shown() == frames - 1; }, 5000));
     // A click on chunk 3's bar shows chunk 3.

@@ -1,0 +1,117 @@
+#include "ui/counter_grid.h"
+
+#include "ui/status_colors.h"
+
+#include <QFont>
+#include <QFontDatabase>
+#include <QGridLayout>
+#include <QLabel>
+#include <QWidget>
+
+namespace lbm::ui {
+
+CounterGrid::CounterGrid(QWidget* owner)
+    : m_owner(owner)
+    , m_grid(new QGridLayout(owner)) {
+    m_grid->setContentsMargins(10, 8, 10, 8);
+    m_grid->setHorizontalSpacing(14);
+    m_grid->setVerticalSpacing(3);
+    m_grid->setColumnStretch(1, 1);
+}
+
+void CounterGrid::addSection(const QString& title) {
+    auto* label = new QLabel(title.toUpper(), m_owner);
+    QFont font = label->font();
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 0.85);
+    label->setFont(font);
+    label->setContentsMargins(0, m_next_row == 0 ? 0 : 8, 0, 2);
+    m_grid->addWidget(label, m_next_row++, 0, 1, 2);
+    m_sections.append(label);
+    restyle();
+}
+
+void CounterGrid::addRow(int key, const QString& name, const QString& tooltip) {
+    Entry entry;
+    entry.name = new QLabel(name, m_owner);
+    entry.name->setToolTip(tooltip);
+    entry.value = new QLabel(m_owner);
+    entry.value->setToolTip(tooltip);
+    entry.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    entry.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // Long values wrap inside the dock instead of widening it past the screen.
+    entry.value->setWordWrap(true);
+    entry.value->setMinimumWidth(60);
+    entry.value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    entry.value->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_grid->addWidget(entry.name, m_next_row, 0);
+    m_grid->addWidget(entry.value, m_next_row, 1);
+    ++m_next_row;
+    m_entries.insert(key, entry);
+}
+
+void CounterGrid::finish() {
+    m_grid->setRowStretch(m_next_row, 1);
+}
+
+void CounterGrid::set(int key, const QString& text, Level level) {
+    auto it = m_entries.find(key);
+    if (it == m_entries.end()) {
+        return;
+    }
+    if (it->value->text() != text) {
+        it->value->setText(text);
+    }
+    if (it->level != level) {
+        it->level = level;
+        restyle(*it);
+    }
+}
+
+void CounterGrid::setAll(const QString& text) {
+    for (auto it = m_entries.cbegin(); it != m_entries.cend(); ++it) {
+        set(it.key(), text, Level::Normal);
+    }
+}
+
+QString CounterGrid::valueText(int key) const {
+    const auto it = m_entries.constFind(key);
+    return it == m_entries.constEnd() ? QString() : it->value->text();
+}
+
+CounterGrid::Level CounterGrid::level(int key) const {
+    const auto it = m_entries.constFind(key);
+    return it == m_entries.constEnd() ? Level::Normal : it->level;
+}
+
+void CounterGrid::restyle() {
+    for (QLabel* section : std::as_const(m_sections)) {
+        QPalette pal = section->palette();
+        pal.setColor(QPalette::WindowText, mutedColor(m_owner->palette()));
+        section->setPalette(pal);
+    }
+    for (auto it = m_entries.begin(); it != m_entries.end(); ++it) {
+        restyle(*it);
+    }
+}
+
+void CounterGrid::restyle(Entry& entry) const {
+    const QPalette owner = m_owner->palette();
+    QPalette pal = owner;
+    switch (entry.level) {
+    case Level::Normal:
+        break;
+    case Level::Good:
+        pal.setColor(QPalette::WindowText, onTimeColor(owner));
+        break;
+    case Level::Warning:
+        pal.setColor(QPalette::WindowText, nearLimitColor(owner));
+        break;
+    case Level::Bad:
+        pal.setColor(QPalette::WindowText, lateColor(owner));
+        break;
+    }
+    entry.value->setPalette(pal);
+}
+
+} // namespace lbm::ui
