@@ -76,7 +76,7 @@ TEST_CASE("the chunk axis fits the session until it outgrows the followed window
     }
 }
 
-TEST_CASE("a 4 s TTFC and a 100 s stall are clipped and labelled; steady bars keep their height",
+TEST_CASE("a 4 s TTFC and a 100 s stall are clipped and labelled, and steady bars keep their height",
           "[ui][chart]") {
     for (const Size size : kSizes) {
         lbm::ui::LatencyChart chart;
