@@ -175,7 +175,10 @@ TEST_CASE("a blocking reload and a preload-hinted part are held until they exist
 
 TEST_CASE("slow and hostile viewers are dropped and change nothing in the session", "[broadcast]") {
     BroadcastSettings settings;
-    settings.limits.max_pending_bytes = 256 * 1024;
+    // A few segments: the simulated world's 0.75 s segments are 250-300 KB (about 3 Mb/s, as
+    // real 832x480 video), so a viewer reading normally stays under it and the silent one,
+    // asking for 200 segments, goes over at once.
+    settings.limits.max_pending_bytes = 1024 * 1024;
     settings.limits.stalled_write_timeout_ms = 1000;
     settings.limits.head_timeout_ms = 1000;
     settings.max_connections_per_address = 4;
