@@ -348,8 +348,8 @@ void WorldRenderer::drawGroundRows(QImage& image, const FrameState& state, int f
         const float haze = 1.0f - std::exp(-distance / static_cast<float>(look.fog_distance));
         // Wind: a travelling wave of light over the grass and a sway of the blades.
         const float row_z = eye.z + t * ray.z();
-        const float gust = 1.0f + 0.15f * std::sin(0.25f * row_z - 2.2f * time * wind);
-        const float sway = 0.045f * std::sin(4.4f * time * wind + 0.9f * row_z);
+        const float gust = 1.0f + 0.25f * std::sin(0.25f * row_z - 4.0f * time * wind);
+        const float sway = 0.06f * std::sin(4.4f * time * wind + 0.9f * row_z);
         for (int level = 0; level < kDetailLevels; ++level) {
             const float detail = static_cast<float>(level) / (kDetailLevels - 1);
             grass_lut[static_cast<size_t>(level)] =
@@ -359,7 +359,7 @@ void WorldRenderer::drawGroundRows(QImage& image, const FrameState& state, int f
         }
         const QRgb paint_colour = packed(mixed(times(paint, light), fog, haze));
 
-        const float start_x = eye.x + t * (ray.x() + right.x() * (0.5f - cx)) + sway;
+        const float start_x = eye.x + t * (ray.x() + right.x() * (0.5f - cx));
         const float start_z = eye.z + t * (ray.z() + right.z() * (0.5f - cx));
         const float step_x = t * right.x();
         const float step_z = t * right.z();
@@ -381,10 +381,10 @@ void WorldRenderer::drawGroundRows(QImage& image, const FrameState& state, int f
         const auto fixed = [](double texels) {
             return static_cast<quint32>(static_cast<qint64>(std::llround(texels * 65536.0)));
         };
-        const quint32 fu = fixed(static_cast<double>(start_x) * fine_scale);
+        const quint32 fu = fixed(static_cast<double>(start_x + sway) * fine_scale);
         const quint32 fv = fixed(static_cast<double>(start_z) * fine_scale);
         const quint32 cu = fixed(static_cast<double>(start_z) * coarse_scale);
-        const quint32 cv = fixed(static_cast<double>(start_x) * coarse_scale);
+        const quint32 cv = fixed(static_cast<double>(start_x + sway) * coarse_scale);
         const quint32 dfu = fixed(static_cast<double>(step_x) * fine_scale);
         const quint32 dfv = fixed(static_cast<double>(step_z) * fine_scale);
         const quint32 dcu = fixed(static_cast<double>(step_z) * coarse_scale);
