@@ -6,6 +6,10 @@
 
 #include <QJsonArray>
 
+#include <chrono>
+#include <future>
+#include <memory>
+
 namespace lbm::session {
 namespace {
 
@@ -37,10 +41,15 @@ SessionClient::SessionClient(QObject* parent)
 
 SessionClient::~SessionClient() {
     if (m_worker) {
-        SessionWorker* worker = m_worker;
-        QMetaObject::invokeMethod(
-            worker, [worker] { worker->abort(QStringLiteral("The session was closed.")); },
-            Qt::BlockingQueuedConnection);
+        // The worker aborts (closing its socket) before the thread is told to quit, which
+        // would otherwise drop the posted call: wait for it, as a blocking call would.
+        auto aborted = std::make_shared<std::promise<void>>();
+        std::future<void> done = aborted->get_future();
+        postToWorker([aborted](SessionWorker& worker) {
+            worker.abort(QStringLiteral("The session was closed."));
+            aborted->set_value();
+        });
+        done.wait_for(std::chrono::seconds(10));
     }
     m_thread->quit();
     m_thread->wait();
@@ -81,9 +90,31 @@ void SessionClient::start(const SessionOptions& options) {
         m_state = SessionState::Finished;
         emit finished(result);
     });
+    // Connected before the thread starts, so the slot object is published to it by the start.
+    connect(
+        this, &SessionClient::workerCallPosted, worker,
+        [this, worker] { drainWorkerCalls(*worker); }, Qt::QueuedConnection);
     m_thread->start();
-    QMetaObject::invokeMethod(
-        worker, [worker] { worker->begin(); }, Qt::QueuedConnection);
+    postToWorker([](SessionWorker& w) { w.begin(); });
+}
+
+void SessionClient::postToWorker(std::function<void(SessionWorker&)> call) {
+    {
+        std::lock_guard<std::mutex> lock(m_worker_calls_mutex);
+        m_worker_calls.push_back(std::move(call));
+    }
+    emit workerCallPosted();
+}
+
+void SessionClient::drainWorkerCalls(SessionWorker& worker) {
+    std::deque<std::function<void(SessionWorker&)>> calls;
+    {
+        std::lock_guard<std::mutex> lock(m_worker_calls_mutex);
+        calls.swap(m_worker_calls);
+    }
+    for (auto& call : calls) {
+        call(worker);
+    }
 }
 
 void SessionClient::applyTimeline(const TimelineEvent& event) {
@@ -106,21 +137,15 @@ QString SessionClient::submit(InteractionKind kind, const QString& summary,
         applyTimeline(event);
         return event_id;
     }
-    SessionWorker* worker = m_worker;
     SessionWorker::PendingInteraction interaction{event_id, kind, summary, message,
                                                   transition_chunks};
     if (after_chunk) {
-        QMetaObject::invokeMethod(
-            worker,
-            [worker, interaction, after = *after_chunk] {
-                worker->scheduleInteraction(interaction, after);
-            },
-            Qt::QueuedConnection);
+        postToWorker([interaction, after = *after_chunk](SessionWorker& worker) {
+            worker.scheduleInteraction(interaction, after);
+        });
         return event_id;
     }
-    QMetaObject::invokeMethod(
-        worker, [worker, interaction] { worker->sendInteraction(interaction); },
-        Qt::QueuedConnection);
+    postToWorker([interaction](SessionWorker& worker) { worker.sendInteraction(interaction); });
     return event_id;
 }
 
@@ -175,17 +200,13 @@ QString SessionClient::sendCameraTarget(const protocol::CameraSe3& pose,
 
 void SessionClient::stop() {
     if (m_worker) {
-        SessionWorker* worker = m_worker;
-        QMetaObject::invokeMethod(
-            worker, [worker] { worker->requestStop(); }, Qt::QueuedConnection);
+        postToWorker([](SessionWorker& worker) { worker.requestStop(); });
     }
 }
 
 void SessionClient::abort(const QString& reason) {
     if (m_worker) {
-        SessionWorker* worker = m_worker;
-        QMetaObject::invokeMethod(
-            worker, [worker, reason] { worker->abort(reason); }, Qt::QueuedConnection);
+        postToWorker([reason](SessionWorker& worker) { worker.abort(reason); });
     }
 }
 

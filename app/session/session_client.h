@@ -17,7 +17,10 @@
 #include <QPointer>
 #include <QThread>
 
+#include <deque>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 
 namespace lbm::session {
@@ -72,8 +75,16 @@ signals:
     void timelineChanged(const lbm::session::TimelineEvent& event);
     void warning(const QString& text);
     void finished(const lbm::session::SessionResult& result);
+    // A call was queued for the worker (postToWorker); drained on the network thread.
+    void workerCallPosted();
 
 private:
+    // Runs call on the network thread, in order with the others posted. The calls cross in a
+    // mutex-guarded queue, not as functors inside Qt's events: ThreadSanitizer sees the
+    // hand-over through the mutex, while Qt's event queue locks in uninstrumented code and
+    // every functor invokeMethod read as a race.
+    void postToWorker(std::function<void(SessionWorker&)> call);
+    void drainWorkerCalls(SessionWorker& worker);
     // transition_chunks: a prompt's K, kept on its record.
     QString submit(InteractionKind kind, const QString& summary, const QJsonObject& message,
                    const QString& problem, const QString& event_id,
@@ -85,6 +96,8 @@ private:
 
     std::unique_ptr<QThread> m_thread;
     QPointer<SessionWorker> m_worker;
+    std::mutex m_worker_calls_mutex;
+    std::deque<std::function<void(SessionWorker&)>> m_worker_calls;
     protocol::EventIdMinter m_ids;
     SessionState m_state = SessionState::Idle;
     std::optional<SessionResult> m_result;

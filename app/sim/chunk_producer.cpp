@@ -1,10 +1,12 @@
 #include "app/sim/chunk_producer.h"
 
-#include <QFuture>
 #include <QScopeGuard>
-#include <QtConcurrent/QtConcurrentMap>
 
 #include <algorithm>
+#include <atomic>
+#include <future>
+#include <thread>
+#include <vector>
 
 namespace lbm::sim {
 
@@ -64,9 +66,7 @@ ChunkProducer::ChunkProducer(const QImage& first_frame, int width, int height, i
     , m_faults(std::move(faults))
     , m_width(width)
     , m_height(height)
-    , m_fps(fps) {
-    m_render_pool.setMaxThreadCount(1);
-}
+    , m_fps(fps) {}
 
 ChunkProducer::~ChunkProducer() = default;
 
@@ -105,22 +105,37 @@ void ChunkProducer::produce(const ChunkPlan& plan, bool last) {
         }
         ChunkPlan faulted = plan;
         applyVisualFaults(faulted, m_faults, m_width, m_height);
-        // Frames are rendered on the pool's threads while this one encodes them in order:
-        // rendering the world costs about as much as encoding it, and a chunk of the fast
-        // profile is due every 100 ms.
+        // One thread renders the frames in order while this one encodes them: rendering the
+        // world costs about as much as encoding it, and a chunk of the fast profile is due every
+        // 100 ms. A plain std::thread handing each frame over through a promise, not
+        // QtConcurrent: ThreadSanitizer sees the hand-over (its synchronisation is inside
+        // Qt's uninstrumented pool otherwise, and every sanitizer run reported a race).
         const FrameRenderer& renderer = *m_renderer;
-        QFuture<QImage> pictures =
-            QtConcurrent::mapped(faulted.frames, [&renderer](const FrameState& frame) {
-                return renderer.render(frame);
-            });
-        // An encoder error leaves this scope early: the pool must be done with the frames first.
-        const auto finish_rendering = qScopeGuard([&pictures]() {
-            pictures.cancel();
-            pictures.waitForFinished();
+        const int frame_count = static_cast<int>(faulted.frames.size());
+        std::vector<std::promise<QImage>> rendered(static_cast<size_t>(frame_count));
+        std::atomic<bool> stop_rendering{false};
+        std::thread render_thread([&] {
+            for (int i = 0; i < frame_count; ++i) {
+                auto& promise = rendered[static_cast<size_t>(i)];
+                if (stop_rendering.load()) {
+                    promise.set_value(QImage());
+                    continue;
+                }
+                try {
+                    promise.set_value(renderer.render(faulted.frames[static_cast<size_t>(i)]));
+                } catch (...) {
+                    promise.set_exception(std::current_exception());
+                }
+            }
+        });
+        // An encoder error leaves this scope early: the renderer must be done with the frames.
+        const auto finish_rendering = qScopeGuard([&]() {
+            stop_rendering = true;
+            render_thread.join();
         });
         QByteArray media;
-        for (int i = 0; i < static_cast<int>(faulted.frames.size()); ++i) {
-            media += m_encoder->encode(pictures.resultAt(i));
+        for (int i = 0; i < frame_count; ++i) {
+            media += m_encoder->encode(rendered[static_cast<size_t>(i)].get_future().get());
         }
         QByteArray trailer;
         if (last) {

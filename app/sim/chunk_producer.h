@@ -12,7 +12,6 @@
 
 #include <QByteArray>
 #include <QObject>
-#include <QThreadPool>
 
 #include <deque>
 #include <memory>
@@ -70,10 +69,6 @@ private:
     const Realism m_realism;
     const std::vector<FaultSpec> m_faults;
     std::unique_ptr<Fmp4Encoder> m_encoder;
-    // One thread renders the next frames while this one encodes: two busy threads a session
-    // (more would take the session's own thread's core on a two-core machine, and it stamps
-    // and sends on time).
-    QThreadPool m_render_pool;
     int m_width;
     int m_height;
     int m_fps;
