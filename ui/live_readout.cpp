@@ -35,7 +35,8 @@ void LiveReadout::refresh() {
         }
         m_picture.wait = wait;
         // The chunk in flight grows on the chart once it is late enough to matter.
-        m_surfaces.chart->setWaiting(LatencyChartModel::Waiting{wait.awaited_chunk, *waited * 1000.0});
+        m_surfaces.chart->setWaiting(
+            LatencyChartModel::Waiting{wait.awaited_chunk, *waited * 1000.0});
     } else if (const auto ended = endedWaiting(); ended && !m_document) {
         // Stopped or failed while a chunk was late: the wait stays on the chart as it ended.
         m_surfaces.chart->setWaiting(ended);

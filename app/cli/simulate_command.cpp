@@ -83,8 +83,8 @@ int runSimulateCommand(const QStringList& arguments) {
             .arg(defaults.mux_delay_min_ms / 1000.0)
             .arg(defaults.mux_delay_max_ms / 1000.0),
         QStringLiteral("MIN:MAX"));
-    parser.addOptions({host, port, profile, fault, log, realism, independent, stall,
-                       start_timeout, handler, mux_delay});
+    parser.addOptions({host, port, profile, fault, log, realism, independent, stall, start_timeout,
+                       handler, mux_delay});
     if (!parser.parse(arguments)) {
         err << parser.errorText() << "\nRun 'lingbot-monitor simulate --help' for the options.\n";
         return 2;

@@ -76,8 +76,9 @@ TEST_CASE("the chunk axis fits the session until it outgrows the followed window
     }
 }
 
-TEST_CASE("a 4 s TTFC and a 100 s stall are clipped and labelled, and steady bars keep their height",
-          "[ui][chart]") {
+TEST_CASE(
+    "a 4 s TTFC and a 100 s stall are clipped and labelled, and steady bars keep their height",
+    "[ui][chart]") {
     for (const Size size : kSizes) {
         lbm::ui::LatencyChart chart;
         chart.resize(size.width, size.height);
