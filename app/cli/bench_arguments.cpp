@@ -3,6 +3,7 @@
 #include "app/protocol/endpoint_url.h"
 #include "app/report/workload_json.h"
 #include "app/sim/fault_spec.h"
+#include "app/sim/realism.h"
 
 #include <limits>
 #include <vector>
@@ -114,6 +115,10 @@ const std::vector<OptionSpec>& optionSpecs() {
                         "(e.g. stall@5, seam@6, blur@14; repeatable)."),
          {},
          true},
+        {QStringLiteral("--realism"), ValueType::String, QStringLiteral("LEVEL"),
+         QStringLiteral("With --simulate: grain, exposure flicker and white balance wander of "
+                        "diffusion video in the simulated world: none, low or high (default "
+                        "low).")},
         {QStringLiteral("--quality"), ValueType::None, QString(),
          QStringLiteral("Analyse the decoded frames' visual quality (seams, freezes, blur, colour "
                         "drift, prompt transitions): a section after the report, columns in "
@@ -317,6 +322,8 @@ void assign(BenchArgs& args, const OptionSpec& spec, const std::optional<QString
         args.insecure = true;
     else if (n == QStringLiteral("--fault"))
         args.faults.append(value);
+    else if (n == QStringLiteral("--realism"))
+        args.realism = value;
     else if (n == QStringLiteral("--quality"))
         args.quality = true;
     else if (n == QStringLiteral("--broadcast"))
@@ -431,6 +438,16 @@ ParseOutcome parseBenchArguments(const QStringList& arguments, BenchArgs& args) 
         QString problem;
         if (!sim::FaultSpec::parse(fault, &problem)) {
             throw ArgumentError{QStringLiteral("argument --fault: %1").arg(problem)};
+        }
+    }
+    if (args.realism) {
+        if (!args.simulate_profile) {
+            throw ArgumentError{QStringLiteral("argument --realism: it sets the built-in "
+                                               "simulator's picture; add --simulate [PROFILE].")};
+        }
+        QString problem;
+        if (!sim::parseRealism(*args.realism, &problem)) {
+            throw ArgumentError{QStringLiteral("argument --realism: %1").arg(problem)};
         }
     }
     return ParseOutcome::Run;

@@ -46,6 +46,8 @@ struct BenchArgs {
     bool insecure = false;
     // Ours: faults for the built-in simulator (--simulate only), in `simulate --fault` syntax.
     QStringList faults;
+    // Ours: the built-in simulator's realism (--simulate only): none, low or high.
+    std::optional<QString> realism;
     // Ours: the visual quality analysis of the decoded frames.
     bool quality = false;
     // Ours: republish the sessions as LL-HLS for browsers at [ADDR:]PORT, and keep serving the

@@ -129,6 +129,7 @@ engine::EngineSettings engineSettings(const BenchArgs& args, const Workload& wor
     settings.use_simulator = args.simulate_profile.has_value();
     settings.simulator_profile = args.simulate_profile.value_or(QStringLiteral("fast"));
     settings.simulator_faults = args.faults;
+    settings.simulator_realism = args.realism.value_or(QStringLiteral("low"));
     settings.analyze_quality = args.quality;
     settings.url = QUrl(benchEndpointUrl(args));
     settings.model = args.model;

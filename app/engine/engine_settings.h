@@ -22,6 +22,8 @@ struct EngineSettings {
     QString simulator_profile = QStringLiteral("fast");
     // Faults for the built-in simulator, in `simulate --fault` syntax ("stall@5").
     QStringList simulator_faults;
+    // How much the built-in simulator's picture looks like diffusion video (none, low, high).
+    QString simulator_realism = QStringLiteral("low");
     // A ws:// or wss:// URL (protocol::realtimeVideoUrl) when use_simulator is false.
     QUrl url;
     QString model =

@@ -1,6 +1,7 @@
 #include "app/engine/in_process_simulator.h"
 
 #include "app/sim/fault_spec.h"
+#include "app/sim/realism.h"
 #include "app/sim/simulator_server.h"
 
 #include <QHostAddress>
@@ -9,10 +10,15 @@ namespace lbm::engine {
 
 std::unique_ptr<InProcessSimulator> InProcessSimulator::start(const QString& profile,
                                                               const QStringList& faults,
-                                                              const QString& model,
-                                                              QString* error) {
+                                                              const QString& model, QString* error,
+                                                              const QString& realism) {
     sim::SimulatorConfig config;
     config.profile = profile;
+    const auto level = sim::parseRealism(realism, error);
+    if (!level) {
+        return nullptr;
+    }
+    config.realism = *level;
     if (!model.isEmpty()) {
         config.model = model;
     }
@@ -28,6 +34,7 @@ std::unique_ptr<InProcessSimulator> InProcessSimulator::start(const QString& pro
     std::unique_ptr<InProcessSimulator> simulator(new InProcessSimulator);
     simulator->m_profile = profile;
     simulator->m_faults = faults;
+    simulator->m_realism = realism;
     simulator->m_thread.setObjectName(QStringLiteral("lbm-simulator"));
     simulator->m_server = std::make_unique<sim::SimulatorServer>(config);
     simulator->m_server->moveToThread(&simulator->m_thread);

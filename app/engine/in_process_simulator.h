@@ -18,10 +18,11 @@ namespace lbm::engine {
 
 class InProcessSimulator {
 public:
-    // Listening on a free port, or nullptr with *error saying why (a bad profile or fault,
-    // no port).
+    // Listening on a free port, or nullptr with *error saying why (a bad profile, fault or
+    // realism level, no port).
     static std::unique_ptr<InProcessSimulator>
-    start(const QString& profile, const QStringList& faults, const QString& model, QString* error);
+    start(const QString& profile, const QStringList& faults, const QString& model, QString* error,
+          const QString& realism = QStringLiteral("low"));
     ~InProcessSimulator();
     InProcessSimulator(const InProcessSimulator&) = delete;
     InProcessSimulator& operator=(const InProcessSimulator&) = delete;
@@ -29,6 +30,7 @@ public:
     QUrl url() const { return m_url; }
     const QString& profile() const { return m_profile; }
     const QStringList& faults() const { return m_faults; }
+    const QString& realism() const { return m_realism; }
 
 private:
     InProcessSimulator() = default;
@@ -39,6 +41,7 @@ private:
     QUrl m_url;
     QString m_profile;
     QStringList m_faults;
+    QString m_realism;
 };
 
 } // namespace lbm::engine

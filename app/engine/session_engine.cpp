@@ -58,10 +58,12 @@ QUrl SessionEngine::prepareEndpoint(const EngineSettings& settings, QString* err
         return settings.url;
     }
     if (!m_simulator || m_simulator->profile() != settings.simulator_profile ||
-        m_simulator->faults() != settings.simulator_faults) {
+        m_simulator->faults() != settings.simulator_faults ||
+        m_simulator->realism() != settings.simulator_realism) {
         m_simulator.reset();
-        m_simulator = InProcessSimulator::start(settings.simulator_profile,
-                                                settings.simulator_faults, settings.model, error);
+        m_simulator =
+            InProcessSimulator::start(settings.simulator_profile, settings.simulator_faults,
+                                      settings.model, error, settings.simulator_realism);
     }
     return m_simulator ? m_simulator->url() : QUrl();
 }
