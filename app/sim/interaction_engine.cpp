@@ -53,7 +53,9 @@ double InteractionEngine::promptProgress() const {
 }
 
 double InteractionEngine::promptProgressAt(int frame, int frames) const {
-    if (m_prompt_event_id.isEmpty() || m_prompt_chunks <= 0) {
+    // A settled transition stays at its end: without this its last step would replay in every
+    // later chunk (a jump at each boundary that the instruments rightly read as a seam).
+    if (m_prompt_settled || m_prompt_event_id.isEmpty() || m_prompt_chunks <= 0) {
         return 1.0;
     }
     const double within = static_cast<double>(frame + 1) / static_cast<double>(frames);
@@ -65,6 +67,7 @@ double InteractionEngine::promptProgressAt(int frame, int frames) const {
 void InteractionEngine::promptBoundary(ChunkPlan& plan) {
     // What the last frame showed: a transition that starts here blends on from it.
     const double reached = promptProgress();
+    m_prompt_settled = m_prompt_elapsed >= m_prompt_chunks;
     // The active transition advances first.
     if (!m_prompt_event_id.isEmpty() && m_prompt_chunks > 0 && m_prompt_elapsed < m_prompt_chunks) {
         ++m_prompt_elapsed;
@@ -83,6 +86,7 @@ void InteractionEngine::promptBoundary(ChunkPlan& plan) {
     m_prompt_event_id = m_pending_prompt->event_id;
     m_prompt_chunks = m_pending_prompt->transition_chunks;
     m_prompt_elapsed = m_prompt_chunks > 0 ? 1 : 0;
+    m_prompt_settled = false;
     m_pending_prompt.reset();
     appendUnique(plan.started_event_ids, m_prompt_event_id);
     appendUnique(plan.active_event_ids, m_prompt_event_id);

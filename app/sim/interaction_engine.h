@@ -105,6 +105,7 @@ private:
     QString m_prompt_event_id;  // the last transition started (kept once settled)
     qint64 m_prompt_chunks = 0; // its K
     qint64 m_prompt_elapsed = 0;
+    bool m_prompt_settled = false; // its last chunk was already rendered: hold progress at 1
     std::optional<PendingPrompt> m_pending_prompt;
 
     // Camera track.
