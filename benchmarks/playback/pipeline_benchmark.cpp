@@ -200,8 +200,6 @@ EncodedCycle encodeCycle() {
     const auto velocity =
         lbm::sim::CameraVelocity::fromKeys({QStringLiteral("w"), QStringLiteral("l")});
     lbm::sim::FrameState state;
-    state.grade =
-        lbm::sim::FrameRenderer::gradeForPrompt(QStringLiteral("a walk through the city"));
     state.caption = QStringLiteral("a walk through the city");
     lbm::sim::Fmp4Encoder encoder(kWidth, kHeight, static_cast<int>(kStreamFps));
     // One frame more than the cycle: its encode() closes the cycle's last fragment, and
