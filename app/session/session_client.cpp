@@ -51,6 +51,10 @@ SessionClient::~SessionClient() {
         });
         done.wait_for(std::chrono::seconds(10));
     }
+    // Cut the call channel here, on this thread: otherwise the worker, deleted on its own
+    // thread when it finishes, would unhook itself from this object there, and that hand-over
+    // is one ThreadSanitizer cannot see (QThread::wait is not a join to it).
+    disconnect(this, &SessionClient::workerCallPosted, nullptr, nullptr);
     m_thread->quit();
     m_thread->wait();
 }
