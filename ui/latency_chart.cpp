@@ -302,7 +302,8 @@ void LatencyChart::updateWaitingBar() {
     bar.value_ms = waiting->waited_ms;
     bar.kind = waitingKind(*waiting, m_model->deadlineMs());
     m_series->bars->setLastBar(bar);
-    if (was_clipped || bar.value_ms > m_axis_y->max()) {
+    // Its label grows with it once it is late (clipped or not).
+    if (was_clipped || bar.value_ms > m_axis_y->max() || bar.value_ms > m_model->deadlineMs()) {
         drawAnnotations();
     }
 }

@@ -69,13 +69,20 @@ void LatencyChartAnnotations::paintOutliers(QPainter& painter, const QRectF& plo
     for (const Outlier& outlier : m_outliers) {
         const qreal left = m_chart->mapToPosition(QPointF(outlier.x0, 0.0)).x();
         const qreal right = m_chart->mapToPosition(QPointF(outlier.x1, 0.0)).x();
-        // The break: two slanted strokes across the bar near the top say "cut here".
-        painter.setPen(QPen(m_background, 2.0));
-        for (const qreal y : {plot.top() + 6.0, plot.top() + 10.0}) {
-            painter.drawLine(QPointF(left - 1.0, y + 2.0), QPointF(right + 1.0, y - 2.0));
+        qreal top = label_top;
+        if (outlier.clipped) {
+            // The break: two slanted strokes across the bar near the top say "cut here".
+            painter.setPen(QPen(m_background, 2.0));
+            for (const qreal y : {plot.top() + 6.0, plot.top() + 10.0}) {
+                painter.drawLine(QPointF(left - 1.0, y + 2.0), QPointF(right + 1.0, y - 2.0));
+            }
+        } else {
+            // Just above the bar, kept below the marks' band.
+            const qreal bar_top = m_chart->mapToPosition(QPointF(outlier.x0, outlier.value_ms)).y();
+            top = std::max(label_top, bar_top - height - 2.0);
         }
         const qreal width = metrics.horizontalAdvance(outlier.text) + 2 * kPad;
-        QRectF box(QPointF((left + right - width) / 2.0, label_top), QSizeF(width, height));
+        QRectF box(QPointF((left + right - width) / 2.0, top), QSizeF(width, height));
         box.moveLeft(std::clamp(box.left(), plot.left(), plot.right() - width));
         // Neighbouring outliers (a stall spanning several chunks) would write over each other:
         // the first keeps its label, its tooltip names the others.

@@ -1,8 +1,9 @@
 #pragma once
 // The words drawn on the latency chart's plot: the value of every bar too tall for the value
 // axis (the first chunk's TTFC, a stall, the chunk in flight), drawn clipped at the top with a
-// break, and the name and value of each horizontal line (deadline, p50, p95, p99) at the plot's
-// right edge, spread apart when the lines lie on top of each other so each stays readable.
+// break, the wait of a late chunk in flight wherever its bar stands, and the name and value of each
+// horizontal line (deadline, p50, p95, p99) at the plot's right edge, spread apart when the lines
+// lie on top of each other so each stays readable.
 
 #include <QColor>
 #include <QGraphicsObject>
@@ -18,9 +19,13 @@ class LatencyChartAnnotations : public QGraphicsObject {
     Q_OBJECT
 public:
     struct Outlier {
-        double x0 = 0.0; // the clipped bar's edges on the chunk axis
+        double x0 = 0.0; // the bar's edges on the chunk axis
         double x1 = 0.0;
         QString text; // its value, as every surface writes it
+        // Past the value axis's top: drawn with a break and labelled near the top. Otherwise (a
+        // late chunk in flight still inside the axis) labelled just above the bar.
+        bool clipped = true;
+        double value_ms = 0.0;
     };
     struct LineLabel {
         double value_ms = 0.0;

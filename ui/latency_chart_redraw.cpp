@@ -275,7 +275,11 @@ void LatencyChart::drawAnnotations() {
     std::vector<LatencyChartAnnotations::Outlier> outliers;
     const auto& waiting = m_model->waiting();
     for (const auto& bar : m_series->bars->bars()) {
-        if (bar.value_ms <= top) {
+        // A late chunk in flight is labelled with its wait even inside the axis: the figure
+        // the title, banner and HUD show.
+        const bool late_in_flight = waiting && bar.first_chunk == waiting->index &&
+                                    waiting->waited_ms > m_model->deadlineMs();
+        if (bar.value_ms <= top && !late_in_flight) {
             continue;
         }
         const QString value = durationText(bar.value_ms);
@@ -288,7 +292,7 @@ void LatencyChart::drawAnnotations() {
         } else if (holdsStall(bar)) {
             text = QStringLiteral("\u2605 ") + value; // the stall star of the legend
         }
-        outliers.push_back({bar.x0, bar.x1, text});
+        outliers.push_back({bar.x0, bar.x1, text, bar.value_ms > top, bar.value_ms});
     }
     m_series->annotations->setOutliers(std::move(outliers));
 

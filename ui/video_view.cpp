@@ -101,7 +101,12 @@ void VideoView::showFrame(const lbm::playback::PlaybackFrame& frame) {
         return;
     }
     m_source_size = QSize(frame.picture.width(), frame.picture.height());
+    // The conversion of the frame handed over before, if still under way, is now discarded.
+    if (m_requested && !m_requested_displayed) {
+        ++m_frames_superseded;
+    }
     m_requested = frame;
+    m_requested_displayed = false;
     requestConversion(frame);
 }
 
@@ -134,6 +139,7 @@ void VideoView::onConverted(quint64 serial, const QImage& image,
     m_image = image;
     m_image.setDevicePixelRatio(devicePixelRatioF());
     m_displayed = frame;
+    m_requested_displayed = true;
     update();
     emit frameDisplayed(frame);
 }

@@ -41,6 +41,10 @@ public:
         return m_displayed;
     }
     QImage displayedImage() const { return m_image; }
+    // Frames handed to showFrame() that never reached the screen because a newer one came
+    // before their conversion did (the display end's frame drops, ffplay's "fd"): with the
+    // frames displayed they account for every frame handed over.
+    qint64 framesSuperseded() const { return m_frames_superseded; }
     // Where the picture is drawn: the widget's rect fitted to the picture's aspect ratio.
     QRect pictureRect() const;
 
@@ -65,6 +69,8 @@ private:
     std::optional<lbm::playback::PlaybackFrame> m_requested;
     QSize m_source_size{832, 480};
     quint64 m_serial = 0;
+    bool m_requested_displayed = false;
+    qint64 m_frames_superseded = 0;
 };
 
 } // namespace lbm::ui
