@@ -3,7 +3,12 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstring>
 #include <random>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace lbm::sim {
 namespace {
@@ -32,6 +37,72 @@ Strength strengthOf(Realism realism) {
 }
 
 } // namespace
+
+namespace realism_detail {
+// One row of the pass: each channel times its gain (1.7 fixed point, 16-bit product), plus
+// the pixel's grain value, clamped to 0..255; alpha stays opaque.
+void gradeRowScalar(quint32* pixels, const qint8* grain, int count, quint16 red_gain,
+                    quint16 green_gain, quint16 blue_gain) {
+    for (int x = 0; x < count; ++x) {
+        const quint32 pixel = pixels[x];
+        const int n = grain[x];
+        const int red = static_cast<quint16>(((pixel >> 16) & 0xFF) * red_gain) / 128 + n;
+        const int green = static_cast<quint16>(((pixel >> 8) & 0xFF) * green_gain) / 128 + n;
+        const int blue = static_cast<quint16>((pixel & 0xFF) * blue_gain) / 128 + n;
+        pixels[x] = 0xFF000000u | (static_cast<quint32>(std::clamp(red, 0, 255)) << 16) |
+                    (static_cast<quint32>(std::clamp(green, 0, 255)) << 8) |
+                    static_cast<quint32>(std::clamp(blue, 0, 255));
+    }
+}
+
+// The same arithmetic four pixels at a time with SSE2 (every x86-64 CPU has it; GCC does not
+// vectorise the scalar loop, whose per-channel shifts and clamps made the pass cost a third
+// of a frame's render). The 16-bit lanes hold exactly the scalar loop's intermediate values
+// and packus saturates like its clamp, so both give the same bytes. Returns the pixels done.
+int gradeRowSimd(quint32* pixels, const qint8* grain, int count, quint16 red_gain,
+                 quint16 green_gain, quint16 blue_gain) {
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    // RGB32 in memory is B, G, R, A per pixel; alpha times 1.0.
+    const auto b = static_cast<short>(blue_gain);
+    const auto g = static_cast<short>(green_gain);
+    const auto r = static_cast<short>(red_gain);
+    const __m128i gains = _mm_setr_epi16(b, g, r, 128, b, g, r, 128);
+    const __m128i colour_bytes = _mm_set1_epi32(0x00FFFFFF);
+    const __m128i opaque = _mm_set1_epi32(static_cast<int>(0xFF000000u));
+    int x = 0;
+    for (; x + 4 <= count; x += 4) {
+        const __m128i pixel = _mm_loadu_si128(reinterpret_cast<const __m128i*>(pixels + x));
+        qint32 four = 0;
+        std::memcpy(&four, grain + x, sizeof four);
+        // n0 n1 n2 n3 -> n0 n0 n0 0 n1 n1 n1 0 ...: one grain value for a pixel's colours.
+        __m128i noise = _mm_cvtsi32_si128(four);
+        noise = _mm_unpacklo_epi8(noise, noise);
+        noise = _mm_unpacklo_epi16(noise, noise);
+        noise = _mm_and_si128(noise, colour_bytes);
+        const __m128i noise_sign = _mm_cmpgt_epi8(zero, noise);
+        const __m128i low =
+            _mm_add_epi16(_mm_srli_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(pixel, zero), gains), 7),
+                          _mm_unpacklo_epi8(noise, noise_sign));
+        const __m128i high =
+            _mm_add_epi16(_mm_srli_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(pixel, zero), gains), 7),
+                          _mm_unpackhi_epi8(noise, noise_sign));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(pixels + x),
+                         _mm_or_si128(_mm_packus_epi16(low, high), opaque));
+    }
+    return x;
+#else
+    Q_UNUSED(pixels);
+    Q_UNUSED(grain);
+    Q_UNUSED(count);
+    Q_UNUSED(red_gain);
+    Q_UNUSED(green_gain);
+    Q_UNUSED(blue_gain);
+    return 0;
+#endif
+}
+
+} // namespace realism_detail
 
 std::optional<Realism> parseRealism(const QString& text, QString* error) {
     const QString name = text.trimmed().toLower();
@@ -121,23 +192,16 @@ void RealismPass::apply(QImage& image, Realism realism, double world_time_s) con
     size_t offset = static_cast<size_t>((frame_index * 2654435761ull) % kGrainSize);
     const int width = image.width();
     for (int y = 0; y < image.height(); ++y) {
-        uchar* bytes = image.scanLine(y);
         if (offset + static_cast<size_t>(width) > kGrainSize) {
             offset = (offset + 7919) % (kGrainSize - static_cast<size_t>(width));
         }
         const qint8* grain =
             (realism == Realism::High ? m_grain.high : m_grain.low).data() + offset;
-        auto* pixels = reinterpret_cast<quint32*>(bytes);
-        for (int x = 0; x < width; ++x) {
-            const quint32 pixel = pixels[x];
-            const int n = grain[x];
-            const int red = static_cast<quint16>(((pixel >> 16) & 0xFF) * red_gain) / 128 + n;
-            const int green = static_cast<quint16>(((pixel >> 8) & 0xFF) * green_gain) / 128 + n;
-            const int blue = static_cast<quint16>((pixel & 0xFF) * blue_gain) / 128 + n;
-            pixels[x] = 0xFF000000u | (static_cast<quint32>(std::clamp(red, 0, 255)) << 16) |
-                        (static_cast<quint32>(std::clamp(green, 0, 255)) << 8) |
-                        static_cast<quint32>(std::clamp(blue, 0, 255));
-        }
+        auto* pixels = reinterpret_cast<quint32*>(image.scanLine(y));
+        const int done =
+            realism_detail::gradeRowSimd(pixels, grain, width, red_gain, green_gain, blue_gain);
+        realism_detail::gradeRowScalar(pixels + done, grain + done, width - done, red_gain,
+                                       green_gain, blue_gain);
         offset += static_cast<size_t>(width) + 131;
     }
 }

@@ -19,6 +19,17 @@ std::optional<Realism> parseRealism(const QString& text, QString* error);
 QString realismName(Realism realism);
 QStringList realismNames();
 
+// One row of the realism pass, in plain C++ and with SIMD where the CPU has it (SSE2);
+// exposed so a test can check the two give the same bytes. Each channel of the RGB32 pixels
+// times its gain (1.7 fixed point), plus the pixel's grain value, clamped to 0..255.
+namespace realism_detail {
+void gradeRowScalar(quint32* pixels, const qint8* grain, int count, quint16 red_gain,
+                    quint16 green_gain, quint16 blue_gain);
+// Grades a multiple of four pixels from the start and returns how many (0 without SIMD).
+int gradeRowSimd(quint32* pixels, const qint8* grain, int count, quint16 red_gain,
+                 quint16 green_gain, quint16 blue_gain);
+} // namespace realism_detail
+
 class RealismPass {
 public:
     RealismPass();

@@ -399,35 +399,71 @@ void WorldRenderer::drawGroundRows(QImage& image, const FrameState& state, int f
         const float end_x = start_x + step_x * static_cast<float>(m_width);
         const bool road_in_row = std::min(start_x, end_x) < kRoadHalfWidthM &&
                                  std::max(start_x, end_x) > -kRoadHalfWidthM;
-        auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y));
-        for (int x = 0; x < m_width; ++x) {
-            const auto column = static_cast<quint32>(x);
-            if (road_in_row) {
-                const float gx = start_x + step_x * static_cast<float>(x);
-                if (gx > -kRoadHalfWidthM && gx < kRoadHalfWidthM) {
-                    const float gz = start_z + step_z * static_cast<float>(x);
-                    const float edge = std::abs(gx);
-                    const float dash = gz / kLaneDashM - std::floor(gz / kLaneDashM);
-                    if ((edge < 0.1f && dash < 0.45f) || (edge > 3.65f && edge < 3.8f)) {
-                        pixels[x] = paint_colour;
-                        continue;
-                    }
-                    const quint32 au = ((au0 + dau * column) >> 16) & asphalt_mask;
-                    const quint32 av = ((av0 + dav * column) >> 16) & asphalt_mask;
-                    pixels[x] =
-                        road_lut[asphalt_texels[av * static_cast<quint32>(asphalt_size) + au] >> 2];
-                    continue;
-                }
+        // The row's road is one run of columns (the ground x is monotonic along a row):
+        // found once, so the grass and road loops below carry no per-pixel branch between
+        // the two (the grass loop is most of the frame's ground).
+        const auto on_road = [&](int x) {
+            const float gx = start_x + step_x * static_cast<float>(x);
+            return gx > -kRoadHalfWidthM && gx < kRoadHalfWidthM;
+        };
+        int road_from = m_width;
+        int road_to = m_width;
+        if (road_in_row) {
+            road_from = 0;
+            road_to = m_width;
+            if (step_x != 0.0f) {
+                const float a = (-kRoadHalfWidthM - start_x) / step_x;
+                const float b = (kRoadHalfWidthM - start_x) / step_x;
+                road_from = static_cast<int>(
+                    std::clamp(std::floor(std::min(a, b)), 0.0f, static_cast<float>(m_width)));
+                road_to = static_cast<int>(
+                    std::clamp(std::ceil(std::max(a, b)), 0.0f, static_cast<float>(m_width)));
             }
-            const quint32 iu = ((fu + dfu * column) >> 16) & fine_mask;
-            const quint32 iv = ((fv + dfv * column) >> 16) & fine_mask;
-            const quint32 ju = ((cu + dcu * column) >> 16) & coarse_mask;
-            const quint32 jv = ((cv + dcv * column) >> 16) & coarse_mask;
-            const quint32 detail =
-                fine_texels[iv * static_cast<quint32>(fine_size) + iu] *
-                (96u + (coarse_texels[jv * static_cast<quint32>(coarse_size) + ju] * 5u >> 3));
-            pixels[x] = grass_lut[detail >> 10];
+            // The estimate is off by a column at most where the division rounds: settle the
+            // ends on the per-pixel test itself, so every pixel is drawn as it tests.
+            while (road_from > 0 && on_road(road_from - 1)) {
+                --road_from;
+            }
+            while (road_from < road_to && !on_road(road_from)) {
+                ++road_from;
+            }
+            while (road_to < m_width && on_road(road_to)) {
+                ++road_to;
+            }
+            while (road_to > road_from && !on_road(road_to - 1)) {
+                --road_to;
+            }
         }
+        auto* pixels = reinterpret_cast<QRgb*>(image.scanLine(y));
+        const auto grass_run = [&](int from, int to) {
+            for (int x = from; x < to; ++x) {
+                const auto column = static_cast<quint32>(x);
+                const quint32 iu = ((fu + dfu * column) >> 16) & fine_mask;
+                const quint32 iv = ((fv + dfv * column) >> 16) & fine_mask;
+                const quint32 ju = ((cu + dcu * column) >> 16) & coarse_mask;
+                const quint32 jv = ((cv + dcv * column) >> 16) & coarse_mask;
+                const quint32 detail =
+                    fine_texels[iv * static_cast<quint32>(fine_size) + iu] *
+                    (96u + (coarse_texels[jv * static_cast<quint32>(coarse_size) + ju] * 5u >> 3));
+                pixels[x] = grass_lut[detail >> 10];
+            }
+        };
+        grass_run(0, road_from);
+        for (int x = road_from; x < road_to; ++x) {
+            const float gx = start_x + step_x * static_cast<float>(x);
+            const float gz = start_z + step_z * static_cast<float>(x);
+            const float edge = std::abs(gx);
+            const float dash = gz / kLaneDashM - std::floor(gz / kLaneDashM);
+            if ((edge < 0.1f && dash < 0.45f) || (edge > 3.65f && edge < 3.8f)) {
+                pixels[x] = paint_colour;
+                continue;
+            }
+            const auto column = static_cast<quint32>(x);
+            const quint32 au = ((au0 + dau * column) >> 16) & asphalt_mask;
+            const quint32 av = ((av0 + dav * column) >> 16) & asphalt_mask;
+            pixels[x] = road_lut[asphalt_texels[av * static_cast<quint32>(asphalt_size) + au] >> 2];
+        }
+        grass_run(road_to, m_width);
     }
 }
 

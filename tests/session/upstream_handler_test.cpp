@@ -28,10 +28,42 @@ QString harnessDir() {
                                 : configured;
 }
 
+// The Debian packages of the Python modules the harness and check_upstream_video.py import
+// that /usr/bin/python3 cannot find, space-separated; empty when all are there.
+QString missingPythonPackages() {
+    static const char* const kProbe =
+        "import importlib.util\n"
+        "packages = {'fastapi': 'python3-fastapi', 'uvicorn': 'python3-uvicorn',\n"
+        "            'httpx': 'python3-httpx', 'torch': 'python3-torch', 'av': 'python3-av',\n"
+        "            'numpy': 'python3-numpy', 'PIL': 'python3-pil', 'wsproto': "
+        "'python3-wsproto'}\n"
+        "print(' '.join(p for m, p in packages.items() if importlib.util.find_spec(m) is None))\n";
+    QProcess probe;
+    probe.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QLatin1String(kProbe)});
+    if (!probe.waitForFinished(60000) || probe.exitCode() != 0) {
+        return QStringLiteral("python3 (/usr/bin/python3 did not run)");
+    }
+    return QString::fromUtf8(probe.readAllStandardOutput()).trimmed();
+}
+
 // The harness process, listening once constructed (ready() says whether it came up).
 class Harness {
 public:
     Harness() {
+        if (!QFileInfo::exists(harnessDir() + QStringLiteral("/upstream_server.py"))) {
+            m_output = QStringLiteral("No upstream_server.py in %1: set UPSTREAM_HARNESS to the "
+                                      "directory that holds it (../shared/upstream-server).")
+                           .arg(harnessDir());
+            return;
+        }
+        if (const QString missing = missingPythonPackages(); !missing.isEmpty()) {
+            m_output = QStringLiteral("The harness needs Debian's %1; install them with "
+                                      "`bash scripts/install_packages.sh %1` (pydantic 2, which "
+                                      "Debian does not package, comes from a Python 3.11 "
+                                      "site-packages: docs/upstream-conformance.md).")
+                           .arg(missing);
+            return;
+        }
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
         m_process.start(QStringLiteral("/usr/bin/python3"),
                         {harnessDir() + QStringLiteral("/upstream_server.py"),

@@ -1,6 +1,7 @@
 #include "app/sim/frame_barcode.h"
 #include "app/sim/frame_renderer.h"
 #include "app/sim/interaction_engine.h"
+#include "app/sim/realism.h"
 #include "app/sim/timing_profile.h"
 #include "resources/bundled_resources.h"
 
@@ -9,6 +10,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <vector>
 
 using namespace lbm::sim;
 
@@ -109,5 +111,41 @@ TEST_CASE("profiles are deterministic per seed and shaped as named", "[sim][prof
     const auto edge_times = edge->emissionTimesMs(8, 42);
     for (size_t k = 1; k < edge_times.size(); ++k) {
         CHECK(std::abs(edge_times[k] - edge_times[k - 1] - 750.0) <= 15.0);
+    }
+}
+
+TEST_CASE("the realism pass's SIMD rows give the plain loop's bytes", "[sim][render][realism]") {
+    // Every pixel value and grain value the pass meets, at gains from black to twice as
+    // bright (the flicker and wander stay near 1.0, so the extremes are the risky part).
+    std::vector<quint32> source;
+    std::vector<qint8> grain;
+    for (int value = 0; value < 256; ++value) {
+        for (int noise = -8; noise <= 8; ++noise) {
+            const auto v = static_cast<quint32>(value);
+            source.push_back(0xFF000000u | (v << 16) | (((v * 7u) & 0xFFu) << 8) |
+                             ((255u - v) & 0xFFu));
+            grain.push_back(static_cast<qint8>(noise));
+        }
+    }
+    // An odd count, so the plain loop finishes the row after the four-pixel steps.
+    source.resize(source.size() - 3);
+    grain.resize(source.size());
+    const int count = static_cast<int>(source.size());
+    for (const quint16 gain : {quint16(0), quint16(97), quint16(128), quint16(131), quint16(255)}) {
+        std::vector<quint32> plain = source;
+        std::vector<quint32> simd = source;
+        const auto red = gain;
+        const auto green = static_cast<quint16>(255 - gain);
+        const auto blue = static_cast<quint16>(gain / 2 + 64);
+        realism_detail::gradeRowScalar(plain.data(), grain.data(), count, red, green, blue);
+        const int done =
+            realism_detail::gradeRowSimd(simd.data(), grain.data(), count, red, green, blue);
+        realism_detail::gradeRowScalar(simd.data() + done, grain.data() + done, count - done, red,
+                                       green, blue);
+        INFO("gain " << gain << ", " << done << " pixels by SIMD");
+#if defined(__SSE2__)
+        CHECK(done == count / 4 * 4);
+#endif
+        CHECK(simd == plain);
     }
 }

@@ -1,7 +1,9 @@
 // The simulated world moves the way its pose log says: for each camera script and each held
 // key, the global motion measured on the decoded frames (shifts of column and row profiles,
 // and the spread of the two sides for forward motion) has the direction of the logged
-// velocity in every chunk; a held camera keeps a living picture that never jumps.
+// velocity in every chunk; a held camera keeps a living picture that never jumps. (The long
+// forward walk, 200 chunks through bench --save-video with libavfilter's blurdetect and
+// freezedetect, is tests/session/forward_walk_test.cpp.)
 //
 // Chunk 0 is left out of the direction checks: its first frame is the client's image and the
 // world fades in over it.
@@ -31,9 +33,6 @@ using namespace lbm::sim::test;
 namespace {
 
 constexpr int kChunks = 5;
-// The long forward session: as many chunks as run in about 10 s here (fast profile, decode
-// and measure included), 40 chunks = 477 frames = 30 s of video, 120 m of road.
-constexpr int kLongChunks = 40;
 constexpr int kMaxShift = 10; // at quarter resolution, 40 px of the full frame per frame
 
 struct Session {
@@ -203,67 +202,7 @@ void checkDirections(const Session& session, const QString& name) {
     }
 }
 
-// Mean absolute 4-neighbour Laplacian of the measured window: fine detail.
-double sharpness(const DecodedStream& video, size_t frame) {
-    const int top = video.luma_height * 12 / 100;
-    const int bottom = video.luma_height * 88 / 100;
-    const std::vector<quint8>& luma = video.luma[frame];
-    const auto at = [&](int x, int y) {
-        return static_cast<int>(luma[static_cast<size_t>(y * video.luma_width + x)]);
-    };
-    double sum = 0.0;
-    int count = 0;
-    for (int y = top + 1; y < bottom - 1; ++y) {
-        for (int x = 1; x < video.luma_width - 1; ++x) {
-            sum +=
-                std::abs(4 * at(x, y) - at(x - 1, y) - at(x + 1, y) - at(x, y - 1) - at(x, y + 1));
-            ++count;
-        }
-    }
-    return sum / count;
-}
-
 } // namespace
-
-TEST_CASE("a long forward walk stays sharp, alive and full of new things",
-          "[sim][world][forward]") {
-    const Session session = runScript({QStringLiteral("w")}, Realism::Low, kLongChunks);
-    const auto chunkSharpness = [&](int from, int to) {
-        double sum = 0.0;
-        int count = 0;
-        for (int chunk = from; chunk < to; ++chunk) {
-            for (const FrameTruth& frame : session.truth[static_cast<size_t>(chunk)]) {
-                sum += sharpness(session.video, static_cast<size_t>(frame.frame));
-                ++count;
-            }
-        }
-        return sum / count;
-    };
-    // The first ten chunks after the client's image against the last ten.
-    const double first = chunkSharpness(1, 11);
-    const double last = chunkSharpness(kLongChunks - 10, kLongChunks);
-    INFO("sharpness first " << first << ", last " << last);
-    CHECK(last / first > 0.8);
-    CHECK(last / first < 1.25);
-    // No frozen stretch: every frame differs from the one before (quality_settings.h: 0.3).
-    double least = std::numeric_limits<double>::max();
-    for (size_t frame = 9; frame + 1 < session.video.luma.size(); ++frame) {
-        least = std::min(least, meanChange(session.video, frame, frame + 1));
-    }
-    INFO("least frame-to-frame change " << least);
-    CHECK(least > 0.3);
-    // New objects keep entering the picture, in every stretch of ten chunks (from the log).
-    for (int from = 0; from < kLongChunks; from += 10) {
-        int entered = 0;
-        for (int chunk = std::max(1, from); chunk < from + 10; ++chunk) {
-            for (const FrameTruth& frame : session.truth[static_cast<size_t>(chunk)]) {
-                entered += frame.objects_entered;
-            }
-        }
-        INFO("chunks " << from << ".." << from + 9 << ": " << entered << " objects entered");
-        CHECK(entered >= 5);
-    }
-}
 
 TEST_CASE("held keys move the picture the way the pose log says", "[sim][world][motion]") {
     for (const QString& key :
@@ -315,4 +254,33 @@ TEST_CASE("a held camera is a living picture that never jumps", "[sim][world][mo
             CHECK(boundary < kSeamScore * typical);
         }
     }
+}
+
+TEST_CASE("the same seed gives the same stream, another seed another world", "[sim][world][seed]") {
+    // Everything a frame shows (layout, pose, clouds, grain, flicker) is a function of the
+    // session's seed and the frame's number, and the encoder is single-threaded, so a session
+    // repeats to the byte; the thread pool that renders a chunk's frames must not change that.
+    av_log_set_level(AV_LOG_ERROR);
+    const auto stream = [](int seed) {
+        SimulatorConfig config;
+        config.mux_delay_min_ms = 0;
+        config.mux_delay_max_ms = 0;
+        SimulatorServer server(config);
+        REQUIRE(server.listen(QHostAddress::LocalHost, 0));
+        SimClient client(server.url());
+        QJsonObject start = startMessage(9 + 12 * 2);
+        start.insert(QStringLiteral("seed"), seed);
+        QJsonObject extra = start.value(QStringLiteral("extra_params")).toObject();
+        const QJsonArray walk{QJsonArray{QStringLiteral("w")}, QJsonArray{QStringLiteral("w")},
+                              QJsonArray{QStringLiteral("w")}};
+        extra.insert(QStringLiteral("camera_action_script"), QJsonArray{walk, walk, walk});
+        start.insert(QStringLiteral("extra_params"), extra);
+        client.sendJson(start);
+        REQUIRE(client.waitForType(QStringLiteral("session.done"), 60000));
+        return client.streamBytes();
+    };
+    const QByteArray first = stream(42);
+    REQUIRE(first.size() > 0);
+    CHECK(stream(42) == first);
+    CHECK(stream(7) != first);
 }
