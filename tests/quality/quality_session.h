@@ -7,6 +7,7 @@
 #include "app/quality/chunk_context.h"
 #include "app/quality/chunk_quality.h"
 #include "app/quality/quality_settings.h"
+#include "app/sim/realism.h"
 #include "metrics/prompt_update.h"
 
 #include <QString>
@@ -23,6 +24,7 @@ namespace lbm::quality::test {
 struct QualitySessionSpec {
     QString profile = QStringLiteral("fast");
     QStringList faults; // "seam@6", ...
+    sim::Realism realism = sim::Realism::Low;
     int num_chunks = 8;
     std::string camera_pattern = "orbit";
     std::vector<lbm::PromptUpdate> prompt_updates;
