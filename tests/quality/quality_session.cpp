@@ -182,9 +182,17 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
     };
 
     media::StreamDecoder decoder;
+    FilterGraphProbe probe;
     const auto drain = [&] {
         while (const auto frame = decoder.popFrame(0)) {
             ++run.frames_decoded;
+            if (spec.second_opinion && frame->tag().generation_index) {
+                QString error;
+                const auto measures = probe.measure(*frame->avFrame(), &error);
+                INFO(error.toStdString());
+                REQUIRE(measures);
+                run.probe_frames[*frame->tag().generation_index].push_back(*measures);
+            }
             if (worker) {
                 worker->pushFrame(*frame);
             } else {

@@ -9,6 +9,7 @@
 #include "app/quality/quality_settings.h"
 #include "app/sim/realism.h"
 #include "metrics/prompt_update.h"
+#include "tests/quality/filter_graph_probe.h"
 
 #include <QString>
 #include <QStringList>
@@ -36,6 +37,9 @@ struct QualitySessionSpec {
     bool steered = false;
     std::vector<std::pair<qint64, QString>> key_presses;
     QualitySettings settings;
+    // Also run every decoded frame through libavfilter (FilterGraphProbe: signalstats and
+    // blurdetect), the second opinion; costs about 10 ms a frame.
+    bool second_opinion = false;
 };
 
 struct QualitySessionRun {
@@ -58,6 +62,8 @@ struct QualitySessionRun {
     std::vector<ChunkQuality> chunks;
     int duplicate_reports = 0;
     QStringList warnings;
+    // With second_opinion: libavfilter's measures of every frame, by generation index.
+    std::map<qint64, std::vector<FilterGraphProbe::Measures>> probe_frames;
 
     // The chunks with this flag, in order.
     std::vector<qint64> flagged(QualityFlag flag) const;

@@ -106,7 +106,7 @@ void shoot(const SteeredRun& run, const QString& title, const QString& name) {
 } // namespace
 
 TEST_CASE("screenshot of the steering strip for a clean steered session",
-          "[!mayfail][uncalibrated-3d][screenshots][quality][steering]") {
+          "[screenshots][quality][steering]") {
     // Turn right, look up, move forward, strafe left: each held two chunks, then released.
     const SteeredRun run = runSteered({},
                                       {{1, QStringLiteral("l")},
@@ -132,7 +132,7 @@ TEST_CASE("screenshot of the steering strip for a clean steered session",
 }
 
 TEST_CASE("screenshot of the steering strip for a faulted steered session",
-          "[!mayfail][uncalibrated-3d][screenshots][quality][steering]") {
+          "[screenshots][quality][steering]") {
     // Strafing and moving forward only: today's flat simulator world turns a forward move
     // into a pan once the camera has yawed, which would read as 'w' not followed.
     const SteeredRun run = runSteered(
