@@ -90,11 +90,18 @@ struct FrameQuality {
     bool frozen = false; // change below QualityThresholds::freeze_change
     // The camera's apparent motion since the previous frame (nullopt: not measurable).
     std::optional<FrameMotion> motion;
+    // The change since the previous frame that the camera's motion (this frame's, or the
+    // last measured when this frame's fit failed) does not explain, quarter-size luma levels
+    // with the mean step taken out (GlobalMotionEstimator::unexplainedChange).
+    std::optional<double> unexplained_change;
     // Chroma change since the previous frame on the content both show (FrameMeasures).
     std::optional<double> u_step;
     std::optional<double> v_step;
     // Mean absolute 4-neighbour Laplacian of luma: fine detail; falls as the picture blurs.
     double sharpness = 0.0;
+    // The same Laplacian taken over 8-pixel steps: the picture's coarse structure. A blur
+    // takes fine detail and leaves this; a darker or hazier look lowers both alike.
+    double coarse_detail = 0.0;
     double mean_y = 0.0;
     double mean_u = 0.0;
     double mean_v = 0.0;

@@ -79,6 +79,9 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     uint64_t change_sum = 0;
     uint64_t laplacian_sum = 0;
     uint64_t laplacian_count = 0;
+    uint64_t coarse_sum = 0;
+    uint64_t coarse_count = 0;
+    constexpr int C = kCoarseStep;
     // Sampled rows start one column further each time (quincunx for step 2), so a pan by an
     // odd number of pixels moves content past samples in every frame, not every other one.
     int row_index = 0;
@@ -98,6 +101,15 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
                     std::abs(4 * pixel - row[x - 1] - row[x + 1] - above[x] - below[x]));
                 ++laplacian_count;
             }
+            // Every other sampled row and column is enough for a measure this smooth.
+            if ((row_index & 1) == 0 && (x & 2) == 0 && x >= C && x < width - C && y >= C &&
+                y < height - C) {
+                coarse_sum +=
+                    static_cast<uint64_t>(std::abs(4 * pixel - row[x - C] - row[x + C] -
+                                                   row[x - static_cast<ptrdiff_t>(C) * stride] -
+                                                   row[x + static_cast<ptrdiff_t>(C) * stride]));
+                ++coarse_count;
+            }
         }
     }
 
@@ -106,6 +118,8 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     measures.mean_y = static_cast<double>(luma_sum) / sample_count;
     measures.sharpness =
         laplacian_count > 0 ? static_cast<double>(laplacian_sum) / laplacian_count : 0.0;
+    measures.coarse_detail =
+        coarse_count > 0 ? static_cast<double>(coarse_sum) / coarse_count : 0.0;
     if (comparable) {
         measures.change = static_cast<double>(change_sum) / sample_count;
         // A second walk over the two sample windows, only now that the mean change is known.
@@ -119,6 +133,7 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
         measures.structural_change = static_cast<double>(structural_sum) / sample_count;
     }
     measures.motion = m_motion.estimate(luma, stride, width, top, bottom);
+    measures.unexplained_change = m_motion.unexplainedChange();
 
     const int chroma_width = -((-width) >> desc->log2_chroma_w);
     const int chroma_top = top >> desc->log2_chroma_h;

@@ -28,6 +28,8 @@ struct FrameMeasures {
     // change with the mean difference (rounded to a level) taken out of every sample.
     std::optional<double> structural_change;
     std::optional<FrameMotion> motion; // see GlobalMotionEstimator
+    // GlobalMotionEstimator::unexplainedChange() for this frame.
+    std::optional<double> unexplained_change;
     // Mean chroma change from the previous frame where the camera kept the content in view:
     // each sample compared with the sample the measured motion brought there (without a
     // motion estimate, the change of the mean). A colour cast moves it; a pan over content
@@ -35,6 +37,7 @@ struct FrameMeasures {
     std::optional<double> u_step;
     std::optional<double> v_step;
     double sharpness = 0.0;
+    double coarse_detail = 0.0; // the Laplacian over kCoarseStep pixels (FrameQuality)
     double mean_y = 0.0;
     double mean_u = 0.0;
     double mean_v = 0.0;
@@ -42,6 +45,11 @@ struct FrameMeasures {
 
 class FrameMeasurer {
 public:
+    // The step of the coarse Laplacian: a Gaussian blur of 2 px (what the simulator's blur
+    // fault reaches in one chunk) keeps about three quarters of the structure at this scale
+    // and almost none of the 1-pixel one.
+    static constexpr int kCoarseStep = 8;
+
     // edge_margin: share of rows left out at the top and at the bottom; sample_step: read
     // every n-th row and column (both clamped to sensible ranges).
     FrameMeasurer(double edge_margin, int sample_step);

@@ -94,8 +94,38 @@ double parabolaOffset(double left, double centre, double right) {
 
 } // namespace
 
+double GlobalMotionEstimator::compensatedChange(int width, int height, double tx, double ty,
+                                                double zoom, int offset) const {
+    // Where the content at p came from: the inverse of p' = c + (1 + zoom)(p - c) + t, read
+    // at the nearest quarter-size pixel; every other row and column is enough.
+    const double cx = width / 2.0;
+    const double cy = height / 2.0;
+    const double scale = 1.0 / (1.0 + zoom);
+    int64_t sum = 0;
+    int64_t count = 0;
+    for (int y = 0; y < height; y += 2) {
+        const long from_y = std::lround(cy + (y - cy - ty) * scale);
+        if (from_y < 0 || from_y >= height) {
+            continue;
+        }
+        const uint8_t* now = m_current.data() + static_cast<ptrdiff_t>(y) * width;
+        const uint8_t* then = m_previous.data() + static_cast<ptrdiff_t>(from_y) * width;
+        for (int x = 0; x < width; x += 2) {
+            const long from_x = std::lround(cx + (x - cx - tx) * scale);
+            if (from_x < 0 || from_x >= width) {
+                continue;
+            }
+            sum += std::abs(now[x] + offset - then[from_x]);
+            ++count;
+        }
+    }
+    return count > 0 ? static_cast<double>(sum) / static_cast<double>(count) : 0.0;
+}
+
 void GlobalMotionEstimator::reset() {
     m_previous.clear();
+    m_last_fit.reset();
+    m_unexplained.reset();
     m_width = 0;
     m_height = 0;
 }
@@ -118,6 +148,23 @@ std::optional<FrameMotion> GlobalMotionEstimator::estimate(const uint8_t* luma, 
     const bool comparable =
         small_width == m_width && small_height == m_height && !m_previous.empty();
     std::optional<FrameMotion> result;
+    m_unexplained.reset();
+    if (!comparable) {
+        m_last_fit.reset();
+    }
+    // A uniform step of brightness (a prompt's new look, exposure flicker) is taken out of
+    // every comparison, so blocks match on their content rather than their level.
+    int offset = 0;
+    if (comparable) {
+        int64_t now_sum = 0;
+        int64_t then_sum = 0;
+        for (size_t i = 0; i < m_current.size(); ++i) {
+            now_sum += m_current[i];
+            then_sum += m_previous[i];
+        }
+        offset = static_cast<int>(std::lround(static_cast<double>(then_sum - now_sum) /
+                                              static_cast<double>(m_current.size())));
+    }
     constexpr int R = kSearchRadius;
     const int block_width = small_width / 6;
     const int block_height = small_height / 6;
@@ -148,7 +195,7 @@ std::optional<FrameMotion> GlobalMotionEstimator::estimate(const uint8_t* luma, 
                             const uint8_t* then =
                                 m_previous.data() + (y0 + y - dy) * small_width + x0 - dx;
                             for (int x = 0; x < block_width; ++x) {
-                                sum += static_cast<unsigned>(std::abs(now[x] - then[x]));
+                                sum += static_cast<unsigned>(std::abs(now[x] + offset - then[x]));
                             }
                         }
                         const int index = (dy + R) * kSide + dx + R;
@@ -215,7 +262,14 @@ std::optional<FrameMotion> GlobalMotionEstimator::estimate(const uint8_t* luma, 
             motion.dy = kScale * ty;
             motion.zoom = zoom;
             motion.residual = kScale * residual / components;
+            motion.compensated_change =
+                compensatedChange(small_width, small_height, tx, ty, zoom, offset);
             result = motion;
+            m_last_fit = Fit{tx, ty, zoom};
+            m_unexplained = motion.compensated_change;
+        } else if (m_last_fit) {
+            m_unexplained = compensatedChange(small_width, small_height, m_last_fit->tx,
+                                              m_last_fit->ty, m_last_fit->zoom, offset);
         }
     }
     m_previous.swap(m_current);

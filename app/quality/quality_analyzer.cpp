@@ -42,6 +42,50 @@ bool startsTransition(const ChunkContext& context) {
                        [](const PromptInChunk& p) { return p.started; });
 }
 
+// A prompt with K = 0 starts here: the picture is meant to change at once at its first
+// frame.
+bool startsHardCut(const ChunkContext& context) {
+    return std::any_of(
+        context.prompts.cbegin(), context.prompts.cend(),
+        [](const PromptInChunk& p) { return p.started && p.transition_chunks <= 0; });
+}
+
+// The change of frame i that the camera's motion does not explain; with keep_uniform, plus
+// the step of its mean luma from the frame before (before_mean_y for the first frame), so a
+// sudden change of brightness outside a prompt transition still counts.
+std::optional<double> unexplained(const std::vector<FrameQuality>& frames, size_t i,
+                                  bool keep_uniform, std::optional<double> before_mean_y) {
+    const FrameQuality& frame = frames[i];
+    if (!frame.unexplained_change) {
+        return std::nullopt;
+    }
+    double value = *frame.unexplained_change;
+    const std::optional<double> previous_mean =
+        i > 0 ? std::optional<double>(frames[i - 1].mean_y) : before_mean_y;
+    if (keep_uniform && previous_mean) {
+        value += std::abs(frame.mean_y - *previous_mean);
+    }
+    return value;
+}
+
+// The median of unexplained() over the chunk's frames after its first whose motion was
+// measured; nullopt unless it was on at least half of them.
+std::optional<double> compensatedMedian(const std::vector<FrameQuality>& frames,
+                                        bool keep_uniform) {
+    std::vector<double> values;
+    for (size_t i = 1; i < frames.size(); ++i) {
+        if (frames[i].motion) {
+            if (const auto value = unexplained(frames, i, keep_uniform, std::nullopt)) {
+                values.push_back(*value);
+            }
+        }
+    }
+    if (frames.size() < 2 || values.size() * 2 < frames.size() - 1) {
+        return std::nullopt;
+    }
+    return median(std::move(values));
+}
+
 // Mean of one signal over the chunk's last latent frame.
 template <typename Field>
 double tailMean(const std::vector<FrameQuality>& frames, Field field) {
@@ -99,11 +143,13 @@ void QualityAnalyzer::addFrame(const media::DecodedFrame& frame) {
     if (quality.change) {
         quality.structural_change = measures->structural_change;
         quality.motion = measures->motion;
+        quality.unexplained_change = measures->unexplained_change;
         quality.u_step = measures->u_step;
         quality.v_step = measures->v_step;
     }
     quality.frozen = quality.change && *quality.change < m_settings.thresholds.freeze_change;
     quality.sharpness = measures->sharpness;
+    quality.coarse_detail = measures->coarse_detail;
     quality.mean_y = measures->mean_y;
     quality.mean_u = measures->mean_u;
     quality.mean_v = measures->mean_v;
@@ -252,24 +298,59 @@ void QualityAnalyzer::judgeSeam(ChunkQuality& chunk, const ChunkContext& context
         return;
     }
     const QualityThresholds& limits = m_settings.thresholds;
-    const double motion =
-        std::max({limits.motion_floor, chunk.change_median, previous->change_median});
-    // Inside a prompt transition the picture may brighten or darken at once (its share of the
-    // new look); what is left once that uniform step is taken out must be ordinary motion.
-    const bool unshifted = chunk.in_transition && chunk.frames.front().structural_change;
-    const double boundary =
-        unshifted ? *chunk.frames.front().structural_change : *chunk.boundary_change;
+    // With the camera's motion measured across the boundary and inside both chunks, the
+    // change its motion does not explain is compared (a fast pan changes every pixel, a seam
+    // changes what is there); otherwise the plain change, with a transition's uniform step
+    // of brightness taken out inside one.
+    // Outside a transition a sudden step of brightness is a seam too; inside one it is the
+    // new look's share.
+    const bool keep_uniform = !chunk.in_transition;
+    const std::optional<double> compensated_here = compensatedMedian(chunk.frames, keep_uniform);
+    const std::optional<double> compensated_before =
+        compensatedMedian(previous->frames, keep_uniform);
+    const std::optional<double> boundary_unexplained =
+        previous->frames.empty()
+            ? std::nullopt
+            : unexplained(chunk.frames, 0, keep_uniform, previous->frames.back().mean_y);
+    const bool compensated = boundary_unexplained && compensated_here && compensated_before;
+    const bool unshifted =
+        !compensated && chunk.in_transition && chunk.frames.front().structural_change;
+    double motion = 0.0;
+    double boundary = 0.0;
+    if (compensated) {
+        motion = std::max({limits.motion_floor, *compensated_here, *compensated_before});
+        boundary = *boundary_unexplained;
+    } else {
+        motion = std::max({limits.motion_floor, chunk.change_median, previous->change_median});
+        boundary = unshifted ? *chunk.frames.front().structural_change : *chunk.boundary_change;
+    }
     chunk.seam_score = boundary / motion;
     if (*chunk.seam_score < limits.seam_score || boundary < limits.seam_min_change) {
+        return;
+    }
+    // A seam also changes the picture more than the chunks' own motion does: a boundary
+    // whose plain change is ordinary is a poor motion fit, not a jump.
+    const double plain_motion =
+        std::max({limits.motion_floor, chunk.change_median, previous->change_median});
+    if (compensated && *chunk.boundary_change < limits.seam_plain_ratio * plain_motion) {
+        chunk.notes.append(QStringLiteral("Seam score %1 beyond the camera's motion, but the "
+                                          "boundary changes the picture no more than its "
+                                          "motion (%2 vs %3): not a seam.")
+                               .arg(number(*chunk.seam_score), number(*chunk.boundary_change),
+                                    number(plain_motion)));
         return;
     }
     const QString score =
         QStringLiteral("Seam score %1 (boundary change %2%3 vs motion %4)")
             .arg(number(*chunk.seam_score), number(boundary),
-                 unshifted ? QStringLiteral(" besides the transition's uniform step") : QString(),
+                 compensated ? QStringLiteral(" beyond the camera's motion")
+                 : unshifted ? QStringLiteral(" besides the transition's uniform step")
+                             : QString(),
                  number(motion));
     if (context.camera_jump) {
         chunk.notes.append(score + QStringLiteral(" at a camera jump: expected."));
+    } else if (startsHardCut(context)) {
+        chunk.notes.append(score + QStringLiteral(" at a hard cut (K=0): expected."));
     } else if (previous->flagged(QualityFlag::Freeze) && previous->frames.back().frozen) {
         chunk.notes.append(score + QStringLiteral(": the picture catching up after the freeze "
                                                   "in chunk %1, reported there.")
@@ -306,7 +387,8 @@ void QualityAnalyzer::judgeFreeze(ChunkQuality& chunk, const ChunkContext& conte
     }
     // Only a picture that moved while the camera was still says the world is alive: the
     // motion of a camera that has since stopped does not.
-    if (!context.camera_moving) {
+    // A prompt transition's own change is not the world's life either.
+    if (!context.camera_moving && !chunk.in_transition) {
         m_world_change = chunk.change_median;
     }
 }
@@ -315,14 +397,40 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     const QualityThresholds& limits = m_settings.thresholds;
     Neighbour here;
     here.chunk = chunk.generation_index;
-    here.sharpness = tailMean(chunk.frames, [](const FrameQuality& f) { return f.sharpness; });
+    // Fine detail relative to coarse structure: a blur lowers it, a darker, hazier or
+    // differently framed picture lowers both parts alike.
+    const double coarse =
+        tailMean(chunk.frames, [](const FrameQuality& f) { return f.coarse_detail; });
+    here.detail =
+        coarse > 0.0
+            ? tailMean(chunk.frames, [](const FrameQuality& f) { return f.sharpness; }) / coarse
+            : 0.0;
     here.mean_u = tailMean(chunk.frames, [](const FrameQuality& f) { return f.mean_u; });
     here.mean_v = tailMean(chunk.frames, [](const FrameQuality& f) { return f.mean_v; });
     const std::optional<Neighbour> before = m_neighbour;
     m_neighbour = here;
-    if (!before || before->chunk != chunk.generation_index - 1 || before->sharpness <= 0.0 ||
-        here.sharpness <= 0.0) {
+    if (!before || before->chunk != chunk.generation_index - 1 || before->detail <= 0.0 ||
+        here.detail <= 0.0) {
         return; // nothing just before to compare with
+    }
+    if (startsHardCut(context)) {
+        chunk.notes.append(QStringLiteral("A hard cut (K=0) starts here: its detail and colour "
+                                          "are the next chunk's reference."));
+        return;
+    }
+    if (chunk.flagged(QualityFlag::Seam)) {
+        chunk.notes.append(QStringLiteral("Detail and colour across the seam are the seam's; "
+                                          "this chunk is the next one's reference."));
+        return;
+    }
+    const ChunkQuality* previous = resultFor(chunk.generation_index - 1);
+    if (previous != nullptr && previous->flagged(QualityFlag::Freeze)) {
+        // The picture catches up a whole chunk of motion and look at once; that is the
+        // freeze's, reported there.
+        chunk.notes.append(QStringLiteral("Detail and colour after the freeze in chunk %1 are "
+                                          "the next chunk's reference.")
+                               .arg(previous->generation_index));
+        return;
     }
     chunk.reference_chunk = before->chunk;
     // The camera's zoom between the two last latent frames (one chunk of frames) magnifies
@@ -338,9 +446,9 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     if (measured > 0) {
         zoom *= static_cast<double>(chunk.frames.size()) / measured;
     }
-    const double log_step = std::log(here.sharpness / before->sharpness) +
+    const double log_step = std::log(here.detail / before->detail) +
                             limits.sharpness_zoom_exponent * std::log1p(std::max(-0.5, zoom));
-    m_neighbour->log_sharpness_step = log_step;
+    m_neighbour->log_detail_step = log_step;
     // The colour's move over the chunk on what the camera kept in view: the frame-to-frame
     // steps from the last frame before it, so a pan onto differently coloured content is not
     // a cast (a frame without a step falls back to the change of the tail's mean).
@@ -355,6 +463,7 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
         u_move += *frame.u_step;
         v_move += *frame.v_step;
     }
+    m_neighbour->stepped = true;
     m_neighbour->u_step = stepped ? u_move : here.mean_u - before->mean_u;
     m_neighbour->v_step = stepped ? v_move : here.mean_v - before->mean_v;
 
@@ -362,7 +471,7 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     // before (a K-chunk transition spreads its change evenly). Its first chunk sets the pace,
     // so its colour is judged from the next chunk on (a tint keeps growing, so it shows there).
     const bool continues_transition = chunk.in_transition && !startsTransition(context);
-    const double expected_log = continues_transition ? before->log_sharpness_step : 0.0;
+    const double expected_log = continues_transition ? before->log_detail_step : 0.0;
     // A transition's first chunk is judged against no change of detail: a new prompt may
     // recolour the picture, but losing detail at once is a blur (and a blur cannot wait for
     // the next chunk: once the fine detail is gone, more blur hardly lowers the measure).
@@ -380,6 +489,17 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     }
     if (chunk.in_transition && !continues_transition) {
         chunk.chroma_drift = 0.0;
+        return;
+    }
+    if (chunk.flagged(QualityFlag::Freeze)) {
+        // The repeated picture keeps its first frame's colour, off any transition's course.
+        chunk.notes.append(QStringLiteral("The colour of the frozen picture is not judged."));
+        return;
+    }
+    if (continues_transition && !before->stepped) {
+        // The chunk before set no course (a seam, a freeze or a cut reset the reference).
+        chunk.notes.append(QStringLiteral("The colour's course is set by this chunk: not "
+                                          "judged."));
         return;
     }
     const double expected_u = continues_transition ? before->u_step : 0.0;
@@ -404,7 +524,26 @@ void QualityAnalyzer::attachTransitionChecks(const std::vector<TransitionCheck>&
             continue; // the chunk it should have landed in never arrived
         }
         chunk->transitions.push_back(check);
-        if (check.verdict != TransitionVerdict::OnTime) {
+        bool seam_inside = false;
+        for (qint64 i = check.start_chunk; i <= check.expected_chunk + 1; ++i) {
+            const ChunkQuality* inside = resultFor(i);
+            seam_inside = seam_inside || (inside != nullptr && inside->flagged(QualityFlag::Seam));
+        }
+        if (check.verdict != TransitionVerdict::OnTime && seam_inside) {
+            // The look the transition is followed by jumped with the view at the seam.
+            chunk->notes.append(QStringLiteral("Prompt %1 (K=%2) not judged: a seam inside it "
+                                               "moved the picture's look.")
+                                    .arg(check.event_id)
+                                    .arg(check.transition_chunks));
+        } else if (check.verdict == TransitionVerdict::Late &&
+                   chunk->flagged(QualityFlag::Freeze)) {
+            // A frozen chunk holds the look it started with: the transition it should have
+            // finished lands in the next chunk, and the freeze is the defect reported.
+            chunk->notes.append(QStringLiteral("Prompt %1 (K=%2) landed a chunk late, held back "
+                                               "by the freeze.")
+                                    .arg(check.event_id)
+                                    .arg(check.transition_chunks));
+        } else if (check.verdict != TransitionVerdict::OnTime) {
             chunk->flags |= QualityFlag::Transition;
             const QString head = QStringLiteral("Prompt %1 (K=%2, from chunk %3)")
                                      .arg(check.event_id)

@@ -73,12 +73,13 @@ private:
     // The last latent frame of the previous chunk, and the step it took from the one before.
     struct Neighbour {
         qint64 chunk = 0;
-        double sharpness = 0.0;
+        double detail = 0.0; // fine detail / coarse structure (FrameQuality)
         double mean_u = 0.0;
         double mean_v = 0.0;
-        double log_sharpness_step = 0.0; // zoom-corrected
+        double log_detail_step = 0.0; // zoom-corrected
         double u_step = 0.0;
         double v_step = 0.0;
+        bool stepped = false; // the steps above were measured against the chunk before
     };
 
     void evaluateReady();

@@ -14,6 +14,11 @@ struct QualityThresholds {
     // A boundary whose mean absolute luma change is below this (8-bit levels) is never a
     // seam, however still the chunks around it are.
     double seam_min_change = 2.0;
+    // With the camera's motion measured, the score divides the change the motion does not
+    // explain; the boundary's plain change must then also be at least this many times the
+    // chunks' median plain change (a seam changes the picture more than motion does; a
+    // motion fit that slips on a dark, flat picture does not).
+    double seam_plain_ratio = 1.5;
     // The smallest motion level (8-bit luma levels per frame) a seam score divides by, so a
     // still picture does not turn a small change into a large score.
     double motion_floor = 0.5;
@@ -29,9 +34,12 @@ struct QualityThresholds {
     // tint: the chroma (U, V) of the chunk's last latent frame moved at least this far (8-bit
     // levels) from the previous chunk's, beyond the expected course.
     double tint_drift = 4.0;
-    // blur: how sharpness follows the camera's zoom: a picture magnified by s (moving
-    // forward) shows s^-exponent of its detail per pixel. Calibrated on the simulator.
-    double sharpness_zoom_exponent = 1.0;
+    // blur: how the detail measure follows the camera's zoom: a picture magnified by s
+    // (moving forward) shows s^-exponent of its detail per pixel. The measure is fine detail
+    // over coarse structure, which a zoom thins alike (0 measured on the 3-D simulated world:
+    // with 1, forward chunks read 4 % sharper and a chunk whose zoom the estimate misreads
+    // as -35 % reads as blur).
+    double sharpness_zoom_exponent = 0.0;
     // transition: a prompt transition whose look (mean Y, U, V) moves less than this in
     // total (8-bit levels) never visibly landed.
     double transition_min_change = 4.0;
@@ -45,9 +53,9 @@ struct QualityThresholds {
     // keys move the view by 4.6 to 7 px per frame)...
     double steering_min_pan_px = 0.5;
     // ... and its zoom at least this relative scale change per frame (forward over the
-    // simulator's 3-D world fits +0.25 to +0.45 % a frame: the sky does not grow, the ground
-    // does).
-    double steering_min_zoom = 0.001;
+    // simulator's 3-D world fits +0.25 to +0.45 % a frame in daylight, the sky does not grow
+    // and the ground does; +0.04 to +0.15 % while a night look darkens the ground).
+    double steering_min_zoom = 0.0005;
     // action: a chunk under a moving camera command in which fewer than this share of the
     // frames move the commanded way ignores, reverses or lags the command.
     double following_min_share = 0.5;

@@ -145,6 +145,12 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
     if (*chunk.following >= m_thresholds.following_min_share) {
         return;
     }
+    if (chunk.flagged(QualityFlag::Freeze)) {
+        chunk.notes.append(QStringLiteral("The frozen picture does not follow %1: reported as "
+                                          "the freeze.")
+                               .arg(keysText(*command)));
+        return;
+    }
     chunk.flags |= QualityFlag::Action;
     const QString share = QStringLiteral("%1 of %2 frames follow %3 (motion x %4 px, y %5 px, "
                                          "zoom %6 % per frame)")

@@ -19,6 +19,7 @@ QJsonValue optionalNumber(const std::optional<double>& value) {
 QJsonObject thresholdsToJson(const quality::QualityThresholds& t) {
     return {{key("seam_score"), t.seam_score},
             {key("seam_min_change"), t.seam_min_change},
+            {key("seam_plain_ratio"), t.seam_plain_ratio},
             {key("motion_floor"), t.motion_floor},
             {key("freeze_change"), t.freeze_change},
             {key("freeze_min_frames"), t.freeze_min_frames},
@@ -53,6 +54,9 @@ quality::QualityThresholds thresholdsFromJson(const JsonFields& fields) {
         fields.optionalNumber(key("steering_min_zoom")).value_or(defaults.steering_min_zoom);
     t.following_min_share =
         fields.optionalNumber(key("following_min_share")).value_or(defaults.following_min_share);
+    // Added with the recalibration on the 3-D simulated world (issue 20).
+    t.seam_plain_ratio =
+        fields.optionalNumber(key("seam_plain_ratio")).value_or(defaults.seam_plain_ratio);
     return t;
 }
 

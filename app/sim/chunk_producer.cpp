@@ -30,15 +30,15 @@ void yieldToTheSession() {
 
 } // namespace
 
-void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, int width,
-                       int height) {
+void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, int /*width*/,
+                       int /*height*/) {
     if (plan.frames.empty()) {
         return;
     }
     const int chunk = plan.generation_chunk_index;
-    // Each seam up to this chunk mirrors the view once more: the picture turned by 180
-    // degrees. A different view with the same colours and detail, so a seam is only a seam
-    // and never also a tint or a blur.
+    // Each seam up to this chunk jumps the view off the road ahead and the next one back: a
+    // different view of the same world (same sky and light), and the camera keeps moving the
+    // way it is told (a mirrored view would make every later command look reversed).
     int seams = 0;
     for (const FaultSpec& fault : faults) {
         seams += fault.kind == FaultKind::Seam && fault.chunk <= chunk ? 1 : 0;
@@ -49,7 +49,7 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
     for (size_t i = 0; i < plan.frames.size(); ++i) {
         FrameState& state = plan.frames[i];
         if (seams % 2 == 1) {
-            state.view_offset_px = QPointF(width, height);
+            state.seam_jump = true;
         }
         // Chunks of progress since the fault began, counted to the end of this frame.
         const auto progress = [&](int from) {
@@ -71,7 +71,7 @@ void applyVisualFaults(ChunkPlan& plan, const std::vector<FaultSpec>& faults, in
             state.look = held.look;
             state.world_time_s = held.world_time_s;
             state.first_frame_mix = held.first_frame_mix;
-            state.view_offset_px = held.view_offset_px;
+            state.seam_jump = held.seam_jump;
             state.blur_sigma_px = held.blur_sigma_px;
             state.warm_cast = held.warm_cast;
         }

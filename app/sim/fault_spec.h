@@ -18,7 +18,7 @@ enum class FaultKind {
     SlowStart,    // the first chunk comes later than the stall timeout (unless pinged)
     // Visual faults: the protocol stays correct, the picture goes wrong (ground truth for
     // the visual quality analysis). The barcode band and the caption are never touched.
-    Seam,   // the chunk starts from the point-mirrored view and later chunks continue from it
+    Seam,   // the chunk starts from a view further down the road and later chunks continue from it
     Freeze, // every frame of the chunk shows the chunk's first picture
     Blur,   // from the chunk on, a Gaussian blur that grows frame by frame
     Tint,   // from the chunk on, a warm colour cast that grows frame by frame

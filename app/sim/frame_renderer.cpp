@@ -118,7 +118,13 @@ void FrameRenderer::warmUp() {
 QImage FrameRenderer::render(const FrameState& state) const {
     QImage frame(m_width, m_height, QImage::Format_RGB32);
     if (state.first_frame_mix < 1.0) {
-        m_world.render(frame, state);
+        if (state.seam_jump) {
+            FrameState jumped = state;
+            jumped.pose.position += QVector3D(kSeamJumpRightUnits, 0.0f, kSeamJumpAheadUnits);
+            m_world.render(frame, jumped);
+        } else {
+            m_world.render(frame, state);
+        }
     }
     if (state.first_frame_mix > 0.0) {
         QPainter painter(&frame);
@@ -128,10 +134,6 @@ QImage FrameRenderer::render(const FrameState& state) const {
     // The client's own image is shown as sent; the world after it has the look of video.
     if (state.first_frame_mix < 1.0) {
         m_realism_pass.apply(frame, m_realism, state.world_time_s);
-    }
-    if (!state.view_offset_px.isNull()) {
-        // A seam: the point-mirrored view, the same colours and detail turned upside down.
-        frame = frame.mirrored(true, true);
     }
     if (state.blur_sigma_px > 0.0) {
         blurImage(frame, state.blur_sigma_px);

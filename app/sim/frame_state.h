@@ -12,6 +12,11 @@
 
 namespace lbm::sim {
 
+// How far a seam jumps the view (protocol units: 20 m to the right, off the road among the
+// houses, and 44 m ahead).
+inline constexpr float kSeamJumpRightUnits = 1.0f;
+inline constexpr float kSeamJumpAheadUnits = 2.2f;
+
 struct FrameState {
     CameraPose pose;
     WorldLook look;
@@ -27,7 +32,10 @@ struct FrameState {
     // Injected visual faults (FaultKind::Seam, Blur, Tint). They change the picture only:
     // the caption and the barcode band are drawn over it afterwards, so frame numbers stay
     // readable.
-    QPointF view_offset_px;     // non-null: the point-mirrored view (a seam)
+    // A seam: the world is drawn from a place kSeamJump*Units away from the pose. The
+    // camera's motion goes on the same way from there (a mirrored or turned view would make
+    // every later command look reversed to a steering instrument).
+    bool seam_jump = false;
     double blur_sigma_px = 0.0; // Gaussian blur of the picture
     double warm_cast = 0.0;     // added to red and taken from blue, in 8-bit levels
 

@@ -2,12 +2,16 @@
 // transitions, in the middle and at the last chunk of K = 1..4 transitions and right after a
 // hard cut, under each camera script and under live steering; and clean sessions of the same
 // shapes. Each injected fault must be flagged at its chunk (blur and tint within one chunk),
-// nothing may be flagged before it, and a clean session must raise no flag at all. Small fast
-// sessions, two to a test case, so CTest runs them side by side.
+// nothing may be flagged before it, and a clean session must raise no flag at all. The
+// realism levels are spread over the sessions (`none` and `high` on three each, `low` on the
+// rest); the steering faults have sessions of their own; the sessions outside transitions
+// also get libavfilter's second opinion (second_opinion.h). Small fast sessions, two to a
+// test case, so CTest runs them side by side.
 //
 // LBM_QUALITY_DUMP=1 prints one "MATRIX" line per session (for docs/quality.md).
 
 #include "tests/quality/quality_session.h"
+#include "tests/quality/second_opinion.h"
 
 #include <QDebug>
 
@@ -69,8 +73,13 @@ QString shapeName(const Shape& shape) {
         .arg(shape.k);
 }
 
-QualitySessionSpec specFor(Camera camera, const Shape& shape, const QString& fault) {
+QualitySessionSpec specFor(Camera camera, const Shape& shape, const QString& fault,
+                           lbm::sim::Realism realism) {
     QualitySessionSpec spec;
+    spec.realism = realism;
+    // Outside transitions libavfilter's measures apply too: the second opinion runs there
+    // (the steering faults are no picture defect it could see).
+    spec.second_opinion = shape.k < 0 && !fault.endsWith(QStringLiteral("-action"));
     spec.camera_pattern = camera == Camera::Steered ? "hold" : cameraName(camera);
     spec.steered = camera == Camera::Steered;
     if (spec.steered) {
@@ -107,24 +116,32 @@ QualitySessionRun runLogged(const QualitySessionSpec& spec, const QString& label
 // The fault is flagged at its chunk (blur and tint: within one chunk after), nothing is
 // flagged before it, and later flags are the fault's own kind (it keeps growing, or the
 // picture catches up) or the transition whose look a colour cast moved.
-void checkFaultSession(Camera camera, const Shape& shape, const QString& fault) {
-    const QualitySessionSpec spec = specFor(camera, shape, fault);
+void checkFaultSession(Camera camera, const Shape& shape, const QString& fault,
+                       lbm::sim::Realism realism = lbm::sim::Realism::Low) {
+    const QualitySessionSpec spec = specFor(camera, shape, fault, realism);
     const qint64 chunk = faultChunk(shape);
-    const QString label = QStringLiteral("%1@%2, %3, %4 camera")
+    const QString label = QStringLiteral("%1@%2, %3, %4 camera, realism %5")
                               .arg(fault)
                               .arg(chunk)
-                              .arg(shapeName(shape), QString::fromLatin1(cameraName(camera)));
+                              .arg(shapeName(shape), QString::fromLatin1(cameraName(camera)),
+                                   lbm::sim::realismName(realism));
     const QualitySessionRun run = runLogged(spec, label);
     INFO(label.toStdString());
     INFO(run.describeChunks().toStdString());
     INFO(run.describeFlags().toStdString());
-    const QualityFlag flag = *qualityFlagFromName(fault);
+    // The steering faults (ignore-, reverse-, late-action) are the action flag's.
+    const QualityFlag flag = fault.endsWith(QStringLiteral("-action"))
+                                 ? QualityFlag::Action
+                                 : *qualityFlagFromName(fault);
     const std::vector<qint64> flagged = run.flagged(flag);
     REQUIRE_FALSE(flagged.empty());
     const qint64 slack = flag == QualityFlag::Blur || flag == QualityFlag::Tint ? 1 : 0;
     CHECK(flagged.front() >= chunk);
     CHECK(flagged.front() <= chunk + slack);
     CHECK(run.firstFlaggedChunk() == flagged.front());
+    if (spec.second_opinion) {
+        checkSecondOpinion(run, chunk, flag, camera == Camera::Hold, label);
+    }
     for (const ChunkQuality& result : run.chunks) {
         QualityFlags allowed = flag;
         if (flag == QualityFlag::Tint) {
@@ -135,15 +152,20 @@ void checkFaultSession(Camera camera, const Shape& shape, const QString& fault) 
     }
 }
 
-void checkCleanSession(Camera camera, const Shape& shape) {
-    const QualitySessionSpec spec = specFor(camera, shape, QString());
-    const QString label = QStringLiteral("clean, %1, %2 camera")
-                              .arg(shapeName(shape), QString::fromLatin1(cameraName(camera)));
+void checkCleanSession(Camera camera, const Shape& shape,
+                       lbm::sim::Realism realism = lbm::sim::Realism::Low) {
+    const QualitySessionSpec spec = specFor(camera, shape, QString(), realism);
+    const QString label = QStringLiteral("clean, %1, %2 camera, realism %3")
+                              .arg(shapeName(shape), QString::fromLatin1(cameraName(camera)),
+                                   lbm::sim::realismName(realism));
     const QualitySessionRun run = runLogged(spec, label);
     INFO(label.toStdString());
     INFO(run.describeChunks().toStdString());
     INFO(run.describeFlags().toStdString());
     CHECK(run.firstFlaggedChunk() == -1);
+    if (spec.second_opinion) {
+        checkSecondOpinion(run, std::nullopt, std::nullopt, camera == Camera::Hold, label);
+    }
 }
 
 const Shape kOutside{-1, false};
@@ -159,51 +181,46 @@ Shape last(int k) {
 
 // Faults outside transitions and after a hard cut, under every camera (a freeze under a
 // still camera over a still scene is no freeze: there it runs under steering instead).
-TEST_CASE("matrix: seam outside transitions and after a hard cut",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: seam outside transitions and after a hard cut", "[quality][matrix]") {
     checkFaultSession(Camera::Orbit, kOutside, QStringLiteral("seam"));
     checkFaultSession(Camera::Hold, kHardCut, QStringLiteral("seam"));
 }
-TEST_CASE("matrix: freeze outside transitions and after a hard cut",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: freeze outside transitions and after a hard cut", "[quality][matrix]") {
     checkFaultSession(Camera::Forward, kOutside, QStringLiteral("freeze"));
     checkFaultSession(Camera::Steered, kHardCut, QStringLiteral("freeze"));
 }
-TEST_CASE("matrix: blur outside transitions and after a hard cut",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: blur outside transitions and after a hard cut", "[quality][matrix]") {
     checkFaultSession(Camera::Steered, kOutside, QStringLiteral("blur"));
     checkFaultSession(Camera::Forward, kHardCut, QStringLiteral("blur"));
 }
-TEST_CASE("matrix: tint outside transitions and after a hard cut",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: tint outside transitions and after a hard cut", "[quality][matrix]") {
     checkFaultSession(Camera::Hold, kOutside, QStringLiteral("tint"));
     checkFaultSession(Camera::Orbit, kHardCut, QStringLiteral("tint"));
 }
 
 // Inside K = 1..4 transitions: the middle and the last chunk (K = 1 and 2: one place each).
-TEST_CASE("matrix: seam inside K=1 and K=2 transitions",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: seam inside K=1 and K=2 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Forward, middle(1), QStringLiteral("seam"));
     checkFaultSession(Camera::Steered, middle(2), QStringLiteral("seam"));
 }
-TEST_CASE("matrix: seam inside K=3 transitions", "[!mayfail][uncalibrated-3d][quality][matrix]") {
-    checkFaultSession(Camera::Orbit, middle(3), QStringLiteral("seam"));
+TEST_CASE("matrix: seam inside K=3 transitions", "[quality][matrix]") {
+    checkFaultSession(Camera::Orbit, middle(3), QStringLiteral("seam"), lbm::sim::Realism::None);
     checkFaultSession(Camera::Hold, last(3), QStringLiteral("seam"));
 }
-TEST_CASE("matrix: seam inside K=4 transitions", "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: seam inside K=4 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Steered, middle(4), QStringLiteral("seam"));
     checkFaultSession(Camera::Forward, last(4), QStringLiteral("seam"));
 }
-TEST_CASE("matrix: freeze inside K=1 and K=2 transitions",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: freeze inside K=1 and K=2 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Orbit, middle(1), QStringLiteral("freeze"));
     checkFaultSession(Camera::Forward, middle(2), QStringLiteral("freeze"));
 }
-TEST_CASE("matrix: freeze inside K=3 transitions", "[!mayfail][uncalibrated-3d][quality][matrix]") {
-    checkFaultSession(Camera::Steered, middle(3), QStringLiteral("freeze"));
+TEST_CASE("matrix: freeze inside K=3 transitions", "[quality][matrix]") {
+    checkFaultSession(Camera::Steered, middle(3), QStringLiteral("freeze"),
+                      lbm::sim::Realism::High);
     checkFaultSession(Camera::Orbit, last(3), QStringLiteral("freeze"));
 }
-TEST_CASE("matrix: freeze inside K=4 transitions", "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: freeze inside K=4 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Forward, middle(4), QStringLiteral("freeze"));
     checkFaultSession(Camera::Steered, last(4), QStringLiteral("freeze"));
 }
@@ -212,46 +229,55 @@ TEST_CASE("matrix: blur inside K=1 and K=2 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Orbit, middle(2), QStringLiteral("blur"));
 }
 TEST_CASE("matrix: blur inside K=3 transitions", "[quality][matrix]") {
-    checkFaultSession(Camera::Forward, middle(3), QStringLiteral("blur"));
+    checkFaultSession(Camera::Forward, middle(3), QStringLiteral("blur"), lbm::sim::Realism::None);
     checkFaultSession(Camera::Steered, last(3), QStringLiteral("blur"));
 }
-TEST_CASE("matrix: blur inside K=4 transitions", "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: blur inside K=4 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Orbit, middle(4), QStringLiteral("blur"));
     checkFaultSession(Camera::Hold, last(4), QStringLiteral("blur"));
 }
-TEST_CASE("matrix: tint inside K=1 and K=2 transitions",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: tint inside K=1 and K=2 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Steered, middle(1), QStringLiteral("tint"));
     checkFaultSession(Camera::Hold, middle(2), QStringLiteral("tint"));
 }
 TEST_CASE("matrix: tint inside K=3 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Orbit, middle(3), QStringLiteral("tint"));
-    checkFaultSession(Camera::Forward, last(3), QStringLiteral("tint"));
+    checkFaultSession(Camera::Forward, last(3), QStringLiteral("tint"), lbm::sim::Realism::High);
 }
-TEST_CASE("matrix: tint inside K=4 transitions", "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: tint inside K=4 transitions", "[quality][matrix]") {
     checkFaultSession(Camera::Hold, middle(4), QStringLiteral("tint"));
     checkFaultSession(Camera::Orbit, last(4), QStringLiteral("tint"));
 }
 
 // Clean sessions of the same shapes: no flag at all.
 TEST_CASE("matrix: clean sessions under the orbit and forward cameras", "[quality][matrix]") {
-    checkCleanSession(Camera::Orbit, middle(3));
+    checkCleanSession(Camera::Orbit, middle(3), lbm::sim::Realism::High);
     checkCleanSession(Camera::Forward, last(4));
 }
-TEST_CASE("matrix: clean sessions under a still and a steered camera",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
-    checkCleanSession(Camera::Hold, middle(1));
+TEST_CASE("matrix: clean sessions under a still and a steered camera", "[quality][matrix]") {
+    checkCleanSession(Camera::Hold, middle(1), lbm::sim::Realism::None);
     checkCleanSession(Camera::Steered, middle(2));
 }
-TEST_CASE("matrix: clean hard cuts and sessions without a transition",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: clean hard cuts and sessions without a transition", "[quality][matrix]") {
     checkCleanSession(Camera::Forward, kHardCut);
     checkCleanSession(Camera::Steered, kOutside);
 }
-TEST_CASE("matrix: clean K=4 under a still camera and K=1 steered",
-          "[!mayfail][uncalibrated-3d][quality][matrix]") {
+TEST_CASE("matrix: clean K=4 under a still camera and K=1 steered", "[quality][matrix]") {
     checkCleanSession(Camera::Hold, last(4));
     checkCleanSession(Camera::Steered, last(1));
+}
+
+// The steering faults: the chunk holds still, moves the opposite way, or goes on with the
+// chunk before's command (under the orbit script the command changes every chunk, so a late
+// one shows at once), under live steering and under the script.
+TEST_CASE("matrix: steering faults under live steering", "[quality][matrix][action]") {
+    checkFaultSession(Camera::Steered, kOutside, QStringLiteral("ignore-action"));
+    checkFaultSession(Camera::Steered, middle(3), QStringLiteral("reverse-action"));
+}
+TEST_CASE("matrix: steering faults under the orbit script", "[quality][matrix][action]") {
+    checkFaultSession(Camera::Orbit, kOutside, QStringLiteral("late-action"));
+    checkFaultSession(Camera::Orbit, last(2), QStringLiteral("reverse-action"));
+    checkFaultSession(Camera::Forward, kHardCut, QStringLiteral("ignore-action"));
 }
 
 // The case: a hard cut after a K = 1 and before a K = 4 prompt, each expected where

@@ -82,6 +82,25 @@ QString QualitySessionRun::describeChunks() const {
                 .arg(chunk.motion_zoom_percent.value_or(-99), 0, 'f', 2)
                 .arg(chunk.following.value_or(-1), 0, 'f', 2)
                 .arg(chunk.motion_expected ? QStringLiteral(" motion expected") : QString()));
+        // LBM_QUALITY_FRAMES=1: every frame's motion too (calibration).
+        if (qEnvironmentVariableIsSet("LBM_QUALITY_FRAMES")) {
+            for (const FrameQuality& frame : chunk.frames) {
+                lines.append(QStringLiteral("    frame %1 change %2 detail %3/%4 motion %5")
+                                 .arg(frame.global_frame_number)
+                                 .arg(frame.change.value_or(-1), 0, 'f', 2)
+                                 .arg(frame.sharpness, 0, 'f', 2)
+                                 .arg(frame.coarse_detail, 0, 'f', 2)
+                                 .arg(frame.motion
+                                          ? QStringLiteral("x %1 y %2 zoom %3% "
+                                                           "residual %4 rest %5")
+                                                .arg(frame.motion->dx, 0, 'f', 2)
+                                                .arg(frame.motion->dy, 0, 'f', 2)
+                                                .arg(100 * frame.motion->zoom, 0, 'f', 2)
+                                                .arg(frame.motion->residual, 0, 'f', 2)
+                                                .arg(frame.motion->compensated_change, 0, 'f', 2)
+                                          : QStringLiteral("none")));
+            }
+        }
         for (const SteeringResponse& response : chunk.responses) {
             lines.append(QStringLiteral("  response %1 '%2' from chunk %3: frame %4, %5 ms")
                              .arg(response.event_id, response.keys)
@@ -114,6 +133,7 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
     av_log_set_level(AV_LOG_ERROR);
     sim::SimulatorConfig config;
     config.profile = spec.profile;
+    config.realism = spec.realism;
     for (const QString& text : spec.faults) {
         QString error;
         const auto fault = sim::FaultSpec::parse(text, &error);
@@ -162,9 +182,17 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
     };
 
     media::StreamDecoder decoder;
+    FilterGraphProbe probe;
     const auto drain = [&] {
         while (const auto frame = decoder.popFrame(0)) {
             ++run.frames_decoded;
+            if (spec.second_opinion && frame->tag().generation_index) {
+                QString error;
+                const auto measures = probe.measure(*frame->avFrame(), &error);
+                INFO(error.toStdString());
+                REQUIRE(measures);
+                run.probe_frames[*frame->tag().generation_index].push_back(*measures);
+            }
             if (worker) {
                 worker->pushFrame(*frame);
             } else {

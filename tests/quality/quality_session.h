@@ -7,7 +7,9 @@
 #include "app/quality/chunk_context.h"
 #include "app/quality/chunk_quality.h"
 #include "app/quality/quality_settings.h"
+#include "app/sim/realism.h"
 #include "metrics/prompt_update.h"
+#include "tests/quality/filter_graph_probe.h"
 
 #include <QString>
 #include <QStringList>
@@ -23,6 +25,7 @@ namespace lbm::quality::test {
 struct QualitySessionSpec {
     QString profile = QStringLiteral("fast");
     QStringList faults; // "seam@6", ...
+    sim::Realism realism = sim::Realism::Low;
     int num_chunks = 8;
     std::string camera_pattern = "orbit";
     std::vector<lbm::PromptUpdate> prompt_updates;
@@ -34,6 +37,9 @@ struct QualitySessionSpec {
     bool steered = false;
     std::vector<std::pair<qint64, QString>> key_presses;
     QualitySettings settings;
+    // Also run every decoded frame through libavfilter (FilterGraphProbe: signalstats and
+    // blurdetect), the second opinion; costs about 10 ms a frame.
+    bool second_opinion = false;
 };
 
 struct QualitySessionRun {
@@ -56,6 +62,8 @@ struct QualitySessionRun {
     std::vector<ChunkQuality> chunks;
     int duplicate_reports = 0;
     QStringList warnings;
+    // With second_opinion: libavfilter's measures of every frame, by generation index.
+    std::map<qint64, std::vector<FilterGraphProbe::Measures>> probe_frames;
 
     // The chunks with this flag, in order.
     std::vector<qint64> flagged(QualityFlag flag) const;

@@ -124,7 +124,7 @@ QualitySessionSpec acceptanceSpec() {
 } // namespace
 
 TEST_CASE("the acceptance session flags each fault at its chunk and nothing before",
-          "[!mayfail][uncalibrated-3d][quality][session][acceptance]") {
+          "[quality][session][acceptance]") {
     QualitySessionSpec spec = acceptanceSpec();
     spec.faults = {QStringLiteral("seam@6"), QStringLiteral("freeze@10"), QStringLiteral("blur@14"),
                    QStringLiteral("tint@18")};
@@ -154,7 +154,7 @@ TEST_CASE("the acceptance session flags each fault at its chunk and nothing befo
 }
 
 TEST_CASE("the acceptance session without faults raises no flag",
-          "[!mayfail][uncalibrated-3d][quality][session][acceptance]") {
+          "[quality][session][acceptance]") {
     const QualitySessionSpec spec = acceptanceSpec();
     const QualitySessionRun run = runAndLog(spec);
     INFO(run.describeChunks().toStdString());
@@ -162,18 +162,16 @@ TEST_CASE("the acceptance session without faults raises no flag",
     requireWellFormed(run, 24);
     CHECK(run.firstFlaggedChunk() == -1);
     requireTransitionsOnTime(run, 2);
-    // The transitions were judged, not excused: the K = 1 switch jumps across its boundary
-    // (a uniform step of the grade, several times the motion), and with that step taken out
-    // what is left is ordinary motion.
+    // The transitions were judged, not excused: their chunks carry a seam score, below the
+    // threshold (the simulator blends a K = 1 look frame by frame over its chunk).
     CHECK(run.chunks[2].in_transition);
     CHECK(run.chunks[8].in_transition);
-    CHECK(run.chunks[8].boundary_change.value_or(0) >
-          spec.settings.thresholds.seam_score * run.chunks[8].change_median);
+    CHECK(run.chunks[2].seam_score.value_or(99) < spec.settings.thresholds.seam_score);
     CHECK(run.chunks[8].seam_score.value_or(99) < spec.settings.thresholds.seam_score);
 }
 
 TEST_CASE("prompt transitions over 0, 1 and 3 chunks under an orbiting camera raise no flag",
-          "[!mayfail][uncalibrated-3d][quality][session]") {
+          "[quality][session]") {
     QualitySessionSpec spec;
     spec.num_chunks = 16;
     spec.camera_pattern = "orbit";
@@ -188,11 +186,13 @@ TEST_CASE("prompt transitions over 0, 1 and 3 chunks under an orbiting camera ra
     requireTransitionsOnTime(run, 3);
 }
 
-TEST_CASE("a still camera over a still picture is not a freeze",
-          "[!mayfail][uncalibrated-3d][quality][session]") {
+TEST_CASE("a still camera over a still picture is not a freeze", "[quality][session]") {
     QualitySessionSpec spec;
     spec.num_chunks = 6;
     spec.camera_pattern = "hold";
+    // Without grain (realism low and high draw a new grain field every frame) a held camera
+    // over the slow life of the world repeats its frames within the freeze threshold.
+    spec.realism = lbm::sim::Realism::None;
     spec.prompt_updates = {promptUpdate(0, "A quiet harbour at night.", 1)};
     const QualitySessionRun run = runAndLog(spec);
     INFO(run.describeChunks().toStdString());
@@ -205,7 +205,7 @@ TEST_CASE("a still camera over a still picture is not a freeze",
 }
 
 TEST_CASE("every timing profile: clean chunks and a prompt transition, then a fault",
-          "[!mayfail][uncalibrated-3d][quality][session][profiles]") {
+          "[quality][session][profiles]") {
     struct ProfileCase {
         QString profile;
         QString fault;

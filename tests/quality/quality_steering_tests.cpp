@@ -94,10 +94,10 @@ TEST_CASE("steering: W and S held are followed", "[quality][steering]") {
 TEST_CASE("steering: A and D held are followed", "[quality][steering]") {
     checkHeldKeys(QStringLiteral("a"), QStringLiteral("d"));
 }
-TEST_CASE("steering: I and K held are followed", "[!mayfail][uncalibrated-3d][quality][steering]") {
+TEST_CASE("steering: I and K held are followed", "[quality][steering]") {
     checkHeldKeys(QStringLiteral("i"), QStringLiteral("k"));
 }
-TEST_CASE("steering: J and L held are followed", "[!mayfail][uncalibrated-3d][quality][steering]") {
+TEST_CASE("steering: J and L held are followed", "[quality][steering]") {
     checkHeldKeys(QStringLiteral("j"), QStringLiteral("l"));
 }
 

@@ -146,7 +146,7 @@ TEST_CASE("a document written before the steering analysis still opens", "[repor
     QJsonObject settings = stored.value(QStringLiteral("settings")).toObject();
     QJsonObject thresholds = settings.value(QStringLiteral("thresholds")).toObject();
     for (const char* added : {"sharpness_zoom_exponent", "steering_min_pan_px", "steering_min_zoom",
-                              "following_min_share"}) {
+                              "following_min_share", "seam_plain_ratio"}) {
         REQUIRE(thresholds.contains(QLatin1String(added)));
         thresholds.remove(QLatin1String(added));
     }

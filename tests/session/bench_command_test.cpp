@@ -288,7 +288,7 @@ TEST_CASE("bench --simulate with an unknown profile names the profiles", "[bench
 }
 
 TEST_CASE("bench --quality with simulator faults flags them in the report, CSV and document",
-          "[!mayfail][uncalibrated-3d][bench][sim][quality]") {
+          "[bench][sim][quality]") {
     QTemporaryDir dir;
     const QString json = dir.filePath(QStringLiteral("quality.json"));
     const QString csv = dir.filePath(QStringLiteral("quality.csv"));

@@ -94,21 +94,21 @@ TEST_CASE("visual faults are planned from their chunk on", "[sim][fault][visual]
         ChunkPlan plan = plannedChunk(2);
         applyVisualFaults(plan, configured, 832, 480);
         for (const FrameState& state : plan.frames) {
-            CHECK(state.view_offset_px.isNull());
+            CHECK_FALSE(state.seam_jump);
             CHECK(state.blur_sigma_px == 0.0);
             CHECK(state.warm_cast == 0.0);
         }
     }
-    SECTION("a seam turns the view from its chunk until the next seam") {
+    SECTION("a seam jumps the view from its chunk until the next seam") {
         ChunkPlan seam = plannedChunk(3);
         applyVisualFaults(seam, configured, 832, 480);
-        CHECK(seam.frames.front().view_offset_px == QPointF(832, 480));
+        CHECK(seam.frames.front().seam_jump);
         ChunkPlan later = plannedChunk(7);
         applyVisualFaults(later, configured, 832, 480);
-        CHECK(later.frames.back().view_offset_px == QPointF(832, 480));
+        CHECK(later.frames.back().seam_jump);
         ChunkPlan back = plannedChunk(8);
         applyVisualFaults(back, configured, 832, 480);
-        CHECK(back.frames.front().view_offset_px.isNull());
+        CHECK_FALSE(back.frames.front().seam_jump);
     }
     SECTION("blur and tint grow frame by frame, with no step at a chunk boundary") {
         ChunkPlan four = plannedChunk(4);
@@ -160,15 +160,20 @@ TEST_CASE("blur and cast change the picture, never the barcode band", "[sim][ren
     CHECK(qBlue(after) == std::max(0, qBlue(before) - 20));
 
     FrameState everything = clean;
-    everything.view_offset_px = QPointF(832, 480);
+    everything.seam_jump = true;
     everything.blur_sigma_px = kMaxBlurSigmaPx;
     everything.warm_cast = kMaxWarmCast;
     const QImage worst = renderer.render(everything);
     CHECK(readFrameBarcode(worst) == 1234567);
-    // The turned view: the picture shows what was opposite it.
-    FrameState turned = clean;
-    turned.view_offset_px = QPointF(832, 480);
-    CHECK(renderer.render(turned).pixel(100, 100) != sharp.pixel(100, 100));
+    // The jumped view: the ground ahead of the camera is another stretch of road.
+    FrameState jumped = clean;
+    jumped.seam_jump = true;
+    const QImage ahead = renderer.render(jumped);
+    int changed = 0;
+    for (int x = 0; x < 832; x += 8) {
+        changed += ahead.pixel(x, 400) != sharp.pixel(x, 400) ? 1 : 0;
+    }
+    CHECK(changed > 52); // most of a ground row
 }
 
 TEST_CASE("a session with every visual fault still carries every frame number",

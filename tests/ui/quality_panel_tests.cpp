@@ -156,8 +156,7 @@ TEST_CASE("the HUD line names the newest chunk's flags", "[ui][quality][hud]") {
     CHECK(lines.at(1) == state.quality);
 }
 
-TEST_CASE("flag ticks land on the flagged chunks' first frames",
-          "[!mayfail][uncalibrated-3d][ui][quality][scrub]") {
+TEST_CASE("flag ticks land on the flagged chunks' first frames", "[ui][quality][scrub]") {
     const auto& session = lbm::ui::test::acceptanceSession();
     std::vector<int> first_frames;
     int frames = 0;
