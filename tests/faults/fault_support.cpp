@@ -73,7 +73,8 @@ GuiRun runGuiEngine(const GuiOptions& options) {
     settings.use_simulator = false;
     settings.url = options.url;
     settings.workload =
-        lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), kChunks);
+        lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), kChunks, "forward",
+                             std::string(lbm::kDefaultPrompt), options.width, options.height);
     settings.warmup_chunks = 1;
     settings.first_chunk_timeout_s = options.first_chunk_timeout_s;
     settings.chunk_timeout_s = options.chunk_timeout_s;

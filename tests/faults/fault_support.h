@@ -63,6 +63,8 @@ struct GuiOptions {
     double chunk_timeout_s = 1.0;
     double ping_interval_s = 0.3;
     double cap_s = 60.0;
+    int width = 832; // the picture the session asks for
+    int height = 480;
 };
 
 // One session through the session engine against opts.url (never its own simulator).
