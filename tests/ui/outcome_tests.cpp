@@ -73,7 +73,7 @@ TEST_CASE("SIGTERM and SIGKILL leave documents that say interrupted and ended un
     CHECK(
         reportOutcomeLine(killed).startsWith(QStringLiteral("Outcome: Ended unexpectedly after ")));
     // While the writer lives, the same document reads as running.
-    CHECK(lbm::report::readOutcome(by_kill, [](qint64) { return true; }).kind ==
+    CHECK(lbm::report::readOutcome(by_kill, [](qint64, const QString&) { return true; }).kind ==
           OutcomeKind::Running);
 
     // The next start finds it among the kept sessions and offers it.
