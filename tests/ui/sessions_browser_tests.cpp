@@ -15,6 +15,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
@@ -53,7 +54,21 @@ SessionsBrowser* openBrowser(MainWindow& window) {
     }
     REQUIRE(browser);
     REQUIRE(QTest::qWaitForWindowExposed(browser));
+    REQUIRE(QTest::qWaitFor([&] { return !browser->loading(); }, 10000));
     return browser;
+}
+
+// Reads the archive again and waits for the documents to be read (off the GUI thread: the
+// table fills after reload() returns, announced by loaded()).
+void reread(SessionsBrowser* browser) {
+    QSignalSpy loaded(browser, &SessionsBrowser::loaded);
+    browser->reload();
+    CHECK(loaded.isEmpty());
+    if (browser->loading()) {
+        CHECK(browser->progressText().startsWith(QStringLiteral("Reading ")));
+    }
+    REQUIRE(QTest::qWaitFor([&] { return loaded.count() == 1; }, 10000));
+    CHECK(browser->progressText().isEmpty());
 }
 
 } // namespace
@@ -75,7 +90,7 @@ TEST_CASE("the Sessions browser sorts, filters, opens and compares kept sessions
     // The stopped session's last document rewrite reaches the disk a moment after the result.
     REQUIRE(QTest::qWaitFor(
         [&] {
-            browser->reload();
+            reread(browser);
             return browser->cellText(0, SessionsBrowser::Outcome) == QStringLiteral("stopped");
         },
         10000));
