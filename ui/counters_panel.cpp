@@ -42,6 +42,20 @@ CountersPanel::Level rtfLevel(double rtf) {
 
 } // namespace
 
+std::optional<EndedStall> endedStall(const lbm::LiveSessionMetrics& live, double wall_s) {
+    if (live.empty()) {
+        return std::nullopt;
+    }
+    const double waited_s = wall_s - live.records().back().arrival_s;
+    // The live model stops predicting once the session ended; the stall it was in lasted from
+    // the buffer running dry to the end.
+    if (waited_s * 1000.0 <= live.deadlineMs() || !live.playback().stalledAt(wall_s)) {
+        return std::nullopt;
+    }
+    return EndedStall{{live.records().back().index + 1, wall_s - live.playback().exhaustedAt()},
+                      waited_s};
+}
+
 CountersPanel::CountersPanel(QWidget* parent)
     : QWidget(parent)
     , m_grid(this) {

@@ -153,6 +153,7 @@ TEST_CASE("a stopped session says so in prose, in its document, title and reopen
 TEST_CASE("a stall the user stops keeps its figures on the counters and the chart",
           "[ui][outcome][stall]") {
     QSettings().clear();
+    QDir(sessionsRoot()).removeRecursively();
     MainWindow window;
     window.resize(1280, 720);
     window.show();
@@ -191,4 +192,25 @@ TEST_CASE("a stall the user stops keeps its figures on the counters and the char
     INFO(labels.join(QStringLiteral(" | ")).toStdString());
     CHECK(labels.filter(QStringLiteral(", none came")).size() == 1);
     CHECK(window.windowTitle().startsWith(QStringLiteral("stopped after 3 chunks")));
+
+    // Reopened from its kept document, the counters say the same, word for word.
+    const QString stall = counters->valueText(CountersPanel::Row::SimulatedStall);
+    const QStringList folders =
+        QDir(sessionsRoot()).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    REQUIRE_FALSE(folders.isEmpty());
+    const QString path =
+        sessionsRoot() + QLatin1Char('/') + folders.back() + QStringLiteral("/session.json");
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            try {
+                return lbm::report::readOutcome(lbm::report::readSessionDocument(path)).kind ==
+                       OutcomeKind::Stopped;
+            } catch (const std::exception&) {
+                return false;
+            }
+        },
+        10000));
+    REQUIRE(window.openDocument(path));
+    CHECK(counters->valueText(CountersPanel::Row::SimulatedUnderruns) == underruns);
+    CHECK(counters->valueText(CountersPanel::Row::SimulatedStall) == stall);
 }
