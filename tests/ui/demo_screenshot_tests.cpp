@@ -13,7 +13,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,6 +21,7 @@
 #include <csignal>
 
 using lbm::ui::MainWindow;
+using lbm::ui::test::sessionsRoot;
 
 namespace {
 
@@ -29,11 +29,6 @@ const QSize kSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
 
 QString sizeName(const QSize& size) {
     return QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
-}
-
-QString sessionsRoot() {
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
-           QStringLiteral("/lingbot-monitor/sessions");
 }
 
 // The kept session folder of document_path, copied into this process's sessions root.

@@ -3,7 +3,6 @@
 // sideways scrolling and closes with Esc.
 
 #include "ui/main_window.h"
-#include "ui/session_form.h"
 #include "ui/session_library.h"
 #include "ui/sessions_browser.h"
 #include "ui/side_by_side_window.h"
@@ -16,7 +15,6 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 
@@ -28,12 +26,7 @@ using lbm::ui::SessionsBrowser;
 namespace {
 
 void runSession(MainWindow& window, int chunks, const QStringList& faults, bool stop) {
-    auto* form = window.sessionForm();
-    form->setUseSimulator(true);
-    form->setSimulatorProfile(QStringLiteral("fast"));
-    form->setSimulatorFaults(faults);
-    form->setChunks(chunks);
-    REQUIRE(window.startSession());
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("fast"), chunks, faults);
     auto* engine = window.sessionEngine();
     if (stop) {
         REQUIRE(QTest::qWaitFor([&] { return engine->liveMetrics().chunkCount() >= 2; }, 30000));
@@ -76,9 +69,7 @@ void reread(SessionsBrowser* browser) {
 TEST_CASE("the Sessions browser sorts, filters, opens and compares kept sessions",
           "[ui][sessions]") {
     QSettings().clear();
-    QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
-         QStringLiteral("/lingbot-monitor/sessions"))
-        .removeRecursively();
+    QDir(lbm::ui::test::sessionsRoot()).removeRecursively();
     MainWindow window;
     window.resize(1280, 720);
     window.show();

@@ -6,8 +6,8 @@
 #include "ui/counters_panel.h"
 #include "ui/latency_chart.h"
 #include "ui/main_window.h"
-#include "ui/session_form.h"
 #include "ui/video_view.h"
+#include "window_test_support.h"
 
 #include <QRegularExpression>
 #include <QSettings>
@@ -24,13 +24,8 @@ TEST_CASE("a stall reads as one figure on the title, banner, HUD, chart and coun
     MainWindow window;
     window.resize(1280, 720);
     window.show();
-    auto* form = window.sessionForm();
-    form->setUseSimulator(true);
-    form->setSimulatorProfile(QStringLiteral("fast"));
-    form->setSimulatorFaults({QStringLiteral("stall@3")});
-    form->setChunkTimeouts(60, 30);
-    form->setChunks(10);
-    REQUIRE(window.startSession());
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("fast"), 10,
+                                    {QStringLiteral("stall@3")});
     auto* engine = window.sessionEngine();
     auto* chart = window.latencyChart();
     auto* counters = window.countersPanel();

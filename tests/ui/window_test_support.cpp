@@ -2,6 +2,7 @@
 
 #include "app/report/session_document.h"
 #include "ui/main_window.h"
+#include "ui/session_form.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -9,6 +10,7 @@
 #include <QPixmap>
 #include <QProcess>
 #include <QScreen>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWidget>
@@ -47,6 +49,43 @@ QString saveWidgetScreenshot(QWidget& widget, const QString& name) {
     QDir().mkpath(dir);
     const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".png");
     grabWidget(widget).save(path);
+    return path;
+}
+
+void startOnSimulator(lbm::ui::MainWindow& window, const QString& profile, int chunks,
+                      const QStringList& faults) {
+    auto* form = window.sessionForm();
+    form->setUseSimulator(true);
+    form->setSimulatorProfile(profile);
+    form->setSimulatorFaults(faults);
+    if (!faults.isEmpty()) {
+        form->setChunkTimeouts(60, 30);
+    }
+    form->setChunks(chunks);
+    REQUIRE(window.startSession());
+}
+
+QString sessionsRoot() {
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/lingbot-monitor/sessions");
+}
+
+QString newestKeptDocument(lbm::report::OutcomeKind kind) {
+    const QStringList folders =
+        QDir(sessionsRoot()).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    REQUIRE_FALSE(folders.isEmpty());
+    const QString path =
+        sessionsRoot() + QLatin1Char('/') + folders.back() + QStringLiteral("/session.json");
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            try {
+                return lbm::report::readOutcome(lbm::report::readSessionDocument(path)).kind ==
+                       kind;
+            } catch (const std::exception&) {
+                return false;
+            }
+        },
+        10000));
     return path;
 }
 
