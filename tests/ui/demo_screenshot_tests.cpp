@@ -93,6 +93,9 @@ TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screensh
         REQUIRE(window.openDocument(killed));
         QTest::qWait(600); // not a proof: the recording's first frame decoded and drawn
         CHECK(window.windowTitle().startsWith(QStringLiteral("ended unexpectedly: ")));
+        const QStringList cut = lbm::ui::test::cutLabels(&window);
+        INFO(cut.join(QLatin1Char('\n')).toStdString());
+        CHECK(cut.isEmpty());
         lbm::ui::test::saveScreenshot(window,
                                       QStringLiteral("demo-killed-reopened-") + sizeName(size));
     }
@@ -102,6 +105,9 @@ TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screensh
         REQUIRE(QTest::qWaitForWindowExposed(compare));
         QTest::qWait(800); // not a proof: the window paints before the screenshot
         CHECK(compare->width() <= size.width());
+        const QStringList cut = lbm::ui::test::cutLabels(compare);
+        INFO(cut.join(QLatin1Char('\n')).toStdString());
+        CHECK(cut.isEmpty());
         lbm::ui::test::saveWidgetScreenshot(*compare,
                                             QStringLiteral("demo-compare-") + sizeName(size));
         compare->close();

@@ -11,6 +11,7 @@
 #include "ui/main_window.h"
 #include "ui/video_view.h"
 #include "ui/window_layout.h"
+#include "window_test_support.h"
 
 #include <QAbstractButton>
 #include <QAbstractScrollArea>
@@ -18,7 +19,6 @@
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QScrollArea>
@@ -73,30 +73,6 @@ QStringList clippedControls(QDockWidget* dock) {
     return clipped;
 }
 
-// Visible plain-text labels under root whose text does not fit them: a one-line label whose
-// text is wider than it, a wrapping one that needs more height than it has. (Labels that
-// elide on purpose show a shortened text that fits.)
-QStringList cutLabels(QWidget* root) {
-    QStringList cut;
-    for (QLabel* label : root->findChildren<QLabel*>()) {
-        // (A dock in a tab behind another is "visible" but not seen, nor laid out.)
-        if (!label->isVisible() || label->visibleRegion().isEmpty() || label->text().isEmpty() ||
-            label->textFormat() == Qt::RichText ||
-            (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()))) {
-            continue;
-        }
-        const QRect inside = label->contentsRect();
-        const bool fits =
-            label->wordWrap()
-                ? label->heightForWidth(label->width()) <= label->height() + 1
-                : label->fontMetrics().horizontalAdvance(label->text()) <= inside.width() + 1;
-        if (!fits) {
-            cut << describe(label, label->geometry()) + QStringLiteral(": ") + label->text();
-        }
-    }
-    return cut;
-}
-
 // "class (object name)" for every visible horizontal scroll bar under root.
 QStringList sidewaysScrollBars(QWidget* root) {
     QStringList found;
@@ -146,7 +122,7 @@ void checkLayout(MainWindow& window, const QSize& size) {
         INFO(clipped.join(QStringLiteral("\n")).toStdString());
         CHECK(clipped.isEmpty());
     }
-    const QStringList cut = cutLabels(&window);
+    const QStringList cut = lbm::ui::test::cutLabels(&window);
     INFO(cut.join(QLatin1Char('\n')).toStdString());
     CHECK(cut.isEmpty());
 

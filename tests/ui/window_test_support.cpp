@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QPixmap>
 #include <QProcess>
 #include <QScreen>
@@ -50,6 +51,34 @@ QString saveWidgetScreenshot(QWidget& widget, const QString& name) {
     const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".png");
     grabWidget(widget).save(path);
     return path;
+}
+
+QStringList cutLabels(QWidget* root) {
+    QStringList cut;
+    for (QLabel* label : root->findChildren<QLabel*>()) {
+        // (A dock in a tab behind another is "visible" but not seen, nor laid out.)
+        if (!label->isVisible() || label->visibleRegion().isEmpty() || label->text().isEmpty() ||
+            label->textFormat() == Qt::RichText ||
+            (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()))) {
+            continue;
+        }
+        const bool fits = label->wordWrap()
+                              ? label->heightForWidth(label->width()) <= label->height() + 1
+                              : label->fontMetrics().horizontalAdvance(label->text()) <=
+                                    label->contentsRect().width() + 1;
+        if (!fits) {
+            const QRect rect = label->geometry();
+            cut << QStringLiteral("%1 (%2) at %3,%4 %5x%6: %7")
+                       .arg(QString::fromLatin1(label->metaObject()->className()),
+                            label->objectName())
+                       .arg(rect.x())
+                       .arg(rect.y())
+                       .arg(rect.width())
+                       .arg(rect.height())
+                       .arg(label->text());
+        }
+    }
+    return cut;
 }
 
 void startOnSimulator(lbm::ui::MainWindow& window, const QString& profile, int chunks,

@@ -34,6 +34,11 @@ QString sessionsRoot();
 // kind (the document is rewritten a moment after the session's result).
 QString newestKeptDocument(lbm::report::OutcomeKind kind);
 
+// Visible plain-text labels under root whose text does not fit them ("class (name) at x,y
+// wxh: text"): a one-line label whose text is wider than it, a wrapping one that needs more
+// height than it has. (Labels that elide on purpose show a shortened text that fits.)
+QStringList cutLabels(QWidget* root);
+
 // Runs the real program (lingbot-monitor --start on the simulator's h200-sp4 profile, 40
 // chunks) with its data under home until its kept document holds 3 chunks, then sends it
 // signal_number and waits for it to go. Returns the document's path.
