@@ -17,7 +17,7 @@ CounterGrid::CounterGrid(QWidget* owner)
     // Tight: at 1280x720 every row of both panels fits the column without scrolling.
     m_grid->setContentsMargins(10, 4, 10, 4);
     m_grid->setHorizontalSpacing(10);
-    m_grid->setVerticalSpacing(3);
+    m_grid->setVerticalSpacing(1);
     m_grid->setColumnStretch(1, 1);
 }
 

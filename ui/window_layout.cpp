@@ -87,7 +87,7 @@ void fitDocks(QMainWindow* window, const DockSet& docks) {
     // bars leave), narrower than a 16:9 window's middle, so the side columns take a fifth of
     // the width each (more in a short window): it costs the video nothing and spares the
     // counters and the form's long values (the model id) wrapping or clipping.
-    const int side = compactLayout(height) ? std::clamp(width * 2 / 7, 290, 380)
+    const int side = compactLayout(height) ? std::clamp(width * 3 / 10, 290, 390)
                                            : std::clamp(width / 5, 290, 400);
     const QList<QDockWidget*> prompt_tabs =
         docks.broadcast ? QList<QDockWidget*>{docks.prompts, docks.broadcast}

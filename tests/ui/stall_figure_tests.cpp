@@ -9,7 +9,10 @@
 #include "ui/video_view.h"
 #include "window_test_support.h"
 
+#include <QDockWidget>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTest>
 
@@ -81,6 +84,19 @@ TEST_CASE("a stall reads as one figure on the title, banner, HUD, chart and coun
     REQUIRE(counter_match.hasMatch());
     CHECK(counter_match.captured(2) == wait);
     CHECK(stall.contains(QStringLiteral("+ %1 in progress").arg(counter_match.captured(1))));
+
+    // At 1280x720 the counters, with the stall's long figures and the quality rows, read
+    // whole: the column does not scroll.
+    QCoreApplication::processEvents();
+    for (QDockWidget* dock : window.docks()) {
+        if (dock->objectName() == QStringLiteral("CountersDock")) {
+            auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+            REQUIRE(scroll);
+            INFO("counters: " << scroll->widget()->height() << " px of rows in a "
+                              << scroll->viewport()->height() << " px column");
+            CHECK_FALSE(scroll->verticalScrollBar()->isVisible());
+        }
+    }
 
     engine->abort(QStringLiteral("the test read the stall"));
     REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 10000));
