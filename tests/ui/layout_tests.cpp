@@ -125,6 +125,10 @@ void checkLayout(MainWindow& window, const QSize& size) {
     const QStringList cut = lbm::ui::test::cutLabels(&window);
     INFO(cut.join(QLatin1Char('\n')).toStdString());
     CHECK(cut.isEmpty());
+    // The model id reads whole in the form (it wraps in its box rather than being cut).
+    auto* model = window.findChild<QPlainTextEdit*>(QStringLiteral("form_model"));
+    REQUIRE(model);
+    CHECK(model->verticalScrollBar()->maximum() == 0);
 
     // The counters, stall figures and visual quality rows included, read without scrolling.
     QDockWidget* counters = dockNamed(window, QStringLiteral("CountersDock"));
