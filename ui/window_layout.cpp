@@ -129,11 +129,11 @@ void fitDocks(QMainWindow* window, const DockSet& docks) {
     const int camera = std::min(left / 2, std::max(docks.camera->sizeHint().height(), 220));
     window->resizeDocks({docks.session, docks.camera}, {left - camera, camera}, Qt::Vertical);
     if (!compactLayout(height)) {
-        // The counters as tall as their rows (with room for a few to wrap during a stall), the
+        // The counters as tall as their rows (with room for a stall's figures to wrap), the
         // prompt transitions the rest, at least enough for the editor and a few rows.
         const int right = docks.counters->height() + docks.prompts->height();
         const int counters =
-            std::clamp(contentHeight(docks.counters) + 4 * window->fontMetrics().height(),
+            std::clamp(contentHeight(docks.counters) + 8 * window->fontMetrics().height(),
                        right / 2, right - 260);
         window->resizeDocks({docks.counters, docks.prompts}, {counters, right - counters},
                             Qt::Vertical);
