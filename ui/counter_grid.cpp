@@ -1,5 +1,6 @@
 #include "ui/counter_grid.h"
 
+#include "ui/eliding_label.h"
 #include "ui/status_colors.h"
 
 #include <QFont>
@@ -13,9 +14,10 @@ namespace lbm::ui {
 CounterGrid::CounterGrid(QWidget* owner)
     : m_owner(owner)
     , m_grid(new QGridLayout(owner)) {
-    m_grid->setContentsMargins(10, 8, 10, 8);
-    m_grid->setHorizontalSpacing(14);
-    m_grid->setVerticalSpacing(3);
+    // Tight: at 1280x720 every row of both panels fits the column without scrolling.
+    m_grid->setContentsMargins(10, 4, 10, 4);
+    m_grid->setHorizontalSpacing(10);
+    m_grid->setVerticalSpacing(1);
     m_grid->setColumnStretch(1, 1);
 }
 
@@ -25,22 +27,29 @@ void CounterGrid::addSection(const QString& title) {
     font.setBold(true);
     font.setPointSizeF(font.pointSizeF() * 0.85);
     label->setFont(font);
-    label->setContentsMargins(0, m_next_row == 0 ? 0 : 8, 0, 2);
+    label->setContentsMargins(0, m_next_row == 0 ? 0 : 5, 0, 1);
     m_grid->addWidget(label, m_next_row++, 0, 1, 2);
     m_sections.append(label);
     restyle();
 }
 
-void CounterGrid::addRow(int key, const QString& name, const QString& tooltip) {
+void CounterGrid::addRow(int key, const QString& name, const QString& tooltip, bool elide) {
     Entry entry;
     entry.name = new QLabel(name, m_owner);
     entry.name->setToolTip(tooltip);
-    entry.value = new QLabel(m_owner);
-    entry.value->setToolTip(tooltip);
+    if (elide) {
+        auto* label = new ElidingLabel(m_owner);
+        label->setNote(tooltip);
+        entry.value = label;
+        entry.elides = true;
+    } else {
+        entry.value = new QLabel(m_owner);
+        entry.value->setToolTip(tooltip);
+        // Long values wrap inside the dock instead of widening it past the screen.
+        entry.value->setWordWrap(true);
+    }
     entry.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
     entry.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    // Long values wrap inside the dock instead of widening it past the screen.
-    entry.value->setWordWrap(true);
     entry.value->setMinimumWidth(60);
     entry.value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     entry.value->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
@@ -59,7 +68,9 @@ void CounterGrid::set(int key, const QString& text, Level level) {
     if (it == m_entries.end()) {
         return;
     }
-    if (it->value->text() != text) {
+    if (it->elides) {
+        static_cast<ElidingLabel*>(it->value)->setFullText(text);
+    } else if (it->value->text() != text) {
         it->value->setText(text);
     }
     if (it->level != level) {
@@ -76,7 +87,10 @@ void CounterGrid::setAll(const QString& text) {
 
 QString CounterGrid::valueText(int key) const {
     const auto it = m_entries.constFind(key);
-    return it == m_entries.constEnd() ? QString() : it->value->text();
+    if (it == m_entries.constEnd()) {
+        return QString();
+    }
+    return it->elides ? static_cast<const ElidingLabel*>(it->value)->fullText() : it->value->text();
 }
 
 CounterGrid::Level CounterGrid::level(int key) const {

@@ -22,7 +22,9 @@ public:
     explicit CounterGrid(QWidget* owner);
 
     void addSection(const QString& title);
-    void addRow(int key, const QString& name, const QString& tooltip);
+    // elide: a long unbreakable value (an id) shows shortened in the middle, whole in its
+    // tooltip and in valueText().
+    void addRow(int key, const QString& name, const QString& tooltip, bool elide = false);
     // After the last row: the rows stay at the top of a taller panel.
     void finish();
     void set(int key, const QString& text, Level level);
@@ -37,6 +39,7 @@ private:
     struct Entry {
         QLabel* name = nullptr;
         QLabel* value = nullptr;
+        bool elides = false; // value is an ElidingLabel
         Level level = Level::Normal;
     };
     void restyle(Entry& entry) const;

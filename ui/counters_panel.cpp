@@ -42,6 +42,20 @@ CountersPanel::Level rtfLevel(double rtf) {
 
 } // namespace
 
+std::optional<EndedStall> endedStall(const lbm::LiveSessionMetrics& live, double wall_s) {
+    if (live.empty()) {
+        return std::nullopt;
+    }
+    const double waited_s = wall_s - live.records().back().arrival_s;
+    // The live model stops predicting once the session ended; the stall it was in lasted from
+    // the buffer running dry to the end.
+    if (waited_s * 1000.0 <= live.deadlineMs() || !live.playback().stalledAt(wall_s)) {
+        return std::nullopt;
+    }
+    return EndedStall{{live.records().back().index + 1, wall_s - live.playback().exhaustedAt()},
+                      waited_s};
+}
+
 CountersPanel::CountersPanel(QWidget* parent)
     : QWidget(parent)
     , m_grid(this) {
@@ -72,7 +86,8 @@ CountersPanel::CountersPanel(QWidget* parent)
     m_grid.addSection(tr("Playback"));
     m_grid.addRow(static_cast<int>(Row::SimulatedUnderruns), tr("Underruns (simulated)"),
                   tr("The benchmark's playback simulation: stalls a viewer with this start buffer "
-                     "would have, assuming each chunk plays the moment it lands"));
+                     "would have, assuming each chunk plays the moment it lands. During a stall it "
+                     "waits less than the stream has: its buffer played first"));
     m_grid.addRow(static_cast<int>(Row::SimulatedStall), tr("Total stall (simulated)"),
                   tr("Total stall time of the simulation and the chunk of the first underrun"));
     m_grid.addRow(static_cast<int>(Row::BufferedAhead), tr("Buffered ahead (simulated)"),
@@ -85,7 +100,7 @@ CountersPanel::CountersPanel(QWidget* parent)
     m_grid.addRow(static_cast<int>(Row::Connection), tr("State"),
                   tr("Where the session is in its life"));
     m_grid.addRow(static_cast<int>(Row::RequestId), tr("Request id"),
-                  tr("video.start's request_id"));
+                  tr("video.start's request_id"), true);
     m_grid.finish();
     reset(0, 0, m_deadline_ms);
 }
@@ -178,8 +193,8 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
         if (ongoing) {
             // The viewer stalls for less than the stream has waited: its buffer played first.
             const QString state = session_ended ? tr("cut short by the end") : tr("in progress");
-            underruns += stream_wait_s ? tr(" (+1 %4 at chunk %1: stalled %2 of the %3 wait; "
-                                            "the buffer played the rest)")
+            // (Why the two differ is in the row's tooltip: the column stays short.)
+            underruns += stream_wait_s ? tr(" (+1 %4 at chunk %1: stalled %2 of the %3 wait)")
                                              .arg(ongoing->awaited_index)
                                              .arg(durationText(ongoing->stalled_s * 1000.0),
                                                   durationText(*stream_wait_s * 1000.0), state)

@@ -21,6 +21,15 @@ class QLabel;
 
 namespace lbm::ui {
 
+// The stall a session ended in: it stopped, failed or was killed while the next chunk was
+// late (more than the deadline after the last) and the simulated viewer had run dry. The
+// same rule for a session that just ended and a kept one reopened, so both say the same.
+struct EndedStall {
+    lbm::ProvisionalUnderrun underway; // the chunk awaited, how long the viewer stalled
+    double waited_s = 0.0;             // how long the stream had waited for it
+};
+std::optional<EndedStall> endedStall(const lbm::LiveSessionMetrics& live, double wall_s);
+
 class CountersPanel : public QWidget {
     Q_OBJECT
 public:

@@ -55,6 +55,18 @@ bool DocumentViewer::open(const QString& path, QString* error) {
         const auto metrics = lbm::computeMetrics(session.chunks, options);
         m_counters->showMetrics(metrics);
         m_counters->showSimulatedPlayback(metrics.playback, 0.0, false);
+        // A session that ended during a stall (stopped, failed, killed) shows that stall cut
+        // short, as the counters did when it ended.
+        if (outcome().kind != lbm::report::OutcomeKind::Finished && session.wall_s) {
+            lbm::LiveSessionMetrics live(options);
+            for (const lbm::ChunkRecord& record : session.chunks) {
+                live.addRecord(record);
+            }
+            if (const auto ended = endedStall(live, *session.wall_s)) {
+                m_counters->showSimulatedPlayback(live.simulatedPlayback(), 0.0, false,
+                                                  ended->underway, ended->waited_s, true);
+            }
+        }
     } catch (const std::exception& failure) {
         m_warning = QString::fromUtf8(failure.what());
     }

@@ -33,8 +33,19 @@ QColor roleColor(FilmstripFrame::Role role, const QPalette& palette) {
     return mutedColor(palette);
 }
 
+// Who superseded interaction: the newer prompt's text, else its event id.
+QString supersederName(const PromptInteraction& interaction) {
+    return interaction.superseded_by_prompt.isEmpty()
+               ? interaction.superseded_by
+               : QStringLiteral("‘%1’").arg(interaction.superseded_by_prompt);
+}
+
 QString chunkLabel(const FilmstripFrame& frame, const PromptInteraction& interaction) {
     const QString chunk = tr("chunk %1").arg(frame.chunk);
+    if (interaction.superseded_chunk && frame.chunk >= *interaction.superseded_chunk) {
+        // The newer prompt's chunk: not a step of this transition.
+        return tr("%1 · the newer prompt").arg(chunk);
+    }
     switch (frame.role) {
     case FilmstripFrame::Role::Before:
         return tr("%1 · before").arg(chunk);
@@ -62,8 +73,13 @@ QString headerText(const FilmstripStrip& strip) {
     if (p.started_chunk) {
         parts << tr("started chunk %1").arg(*p.started_chunk);
     }
-    parts << (p.completed_chunk ? tr("completed chunk %1").arg(*p.completed_chunk)
-                                : tr("never completed"));
+    if (p.completed_chunk) {
+        parts << tr("completed chunk %1").arg(*p.completed_chunk);
+    } else if (p.superseded_chunk) {
+        parts << tr("superseded by %1 at chunk %2").arg(supersederName(p)).arg(*p.superseded_chunk);
+    } else {
+        parts << tr("never completed");
+    }
     if (!strip.verdict.isEmpty()) {
         parts << strip.verdict;
     }
@@ -80,6 +96,14 @@ QFont headerFont() {
 
 } // namespace
 
+QString filmstripHeaderText(const FilmstripStrip& strip) {
+    return headerText(strip);
+}
+
+QString filmstripChunkLabel(const FilmstripFrame& frame, const PromptInteraction& interaction) {
+    return chunkLabel(frame, interaction);
+}
+
 std::vector<FilmstripFrame> filmstripFrames(const PromptInteraction& interaction,
                                             const std::vector<int>& chunk_frames) {
     std::vector<FilmstripFrame> frames;
@@ -92,8 +116,13 @@ std::vector<FilmstripFrame> filmstripFrames(const PromptInteraction& interaction
     const qint64 landing = interaction.completed_chunk   ? *interaction.completed_chunk
                            : interaction.expectedChunk() ? *interaction.expectedChunk()
                                                          : started;
+    // Superseded before it completed: its own chunks end where the newer prompt starts; that
+    // chunk closes the strip (the newer prompt's, labelled so), nothing after it.
+    const qint64 own_end = interaction.superseded_chunk && !interaction.completed_chunk
+                               ? std::max(started, *interaction.superseded_chunk - 1)
+                               : std::max(landing, started);
     const qint64 first_chunk = std::max<qint64>(0, started - 1);
-    const qint64 last_chunk = std::min(chunk_count - 1, std::max(landing, started) + 1);
+    const qint64 last_chunk = std::min(chunk_count - 1, own_end + 1);
     std::vector<int> starts(chunk_frames.size() + 1, 0);
     for (size_t i = 0; i < chunk_frames.size(); ++i) {
         starts[i + 1] = starts[i] + chunk_frames[i];
@@ -109,7 +138,7 @@ std::vector<FilmstripFrame> filmstripFrames(const PromptInteraction& interaction
             frame.role = FilmstripFrame::Role::Before;
         } else if (interaction.completed_chunk && chunk == *interaction.completed_chunk) {
             frame.role = FilmstripFrame::Role::Completed;
-        } else if (chunk > landing) {
+        } else if (chunk > std::min(landing, own_end)) {
             frame.role = FilmstripFrame::Role::After;
         } else {
             frame.role = FilmstripFrame::Role::Transition;
@@ -142,6 +171,10 @@ FilmstripStrip filmstripStrip(const PromptInteraction& interaction,
     } else if (strip.frames.empty()) {
         strip.note = tr("started at chunk %1, past the end of the recording")
                          .arg(*interaction.started_chunk);
+    } else if (!interaction.completed_chunk && interaction.superseded_chunk) {
+        strip.note = tr("superseded before it completed: shown to chunk %1, where %2 starts")
+                         .arg(*interaction.superseded_chunk)
+                         .arg(supersederName(interaction));
     } else if (!interaction.completed_chunk) {
         strip.note = tr("never completed: shown to the chunk after it should have landed");
     }

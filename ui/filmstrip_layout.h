@@ -46,6 +46,11 @@ std::vector<FilmstripFrame> filmstripFrames(const PromptInteraction& interaction
 FilmstripStrip filmstripStrip(const PromptInteraction& interaction,
                               const std::vector<int>& chunk_frames);
 
+// The strip's header line ("‘Snow’ · K=3 · started chunk 5 · completed chunk 7 · …") and the
+// label over a chunk's frames ("chunk 6 · 2/3"), as painted.
+QString filmstripHeaderText(const FilmstripStrip& strip);
+QString filmstripChunkLabel(const FilmstripFrame& frame, const PromptInteraction& interaction);
+
 // Sizes in pixels. tile is a thumbnail's size.
 struct FilmstripMetrics {
     QSize tile{160, 92};

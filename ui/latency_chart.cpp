@@ -107,6 +107,9 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
 
     m_summary = new QLabel(this);
     m_summary->setTextFormat(Qt::PlainText);
+    // Wraps under itself rather than running under the buttons beside it when the dock is
+    // narrow (a 1280x720 window, a stall's long "late" figure).
+    m_summary->setWordWrap(true);
     m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_legend = new QLabel(this);
     m_legend->setTextFormat(Qt::RichText);

@@ -83,13 +83,9 @@ void LiveReadout::refresh() {
         if (streaming) {
             underway = live.provisionalUnderrun(now_s);
             wait_s = m_picture.wait ? std::optional(m_picture.wait->waited_s) : std::nullopt;
-        } else if (const auto ended = endedWaiting();
-                   ended && live.playback().stalledAt(result->wall_s)) {
-            // The live model stops predicting once the session ended; the stall it was in
-            // lasted from the buffer running dry to the end.
-            underway = lbm::ProvisionalUnderrun{ended->index,
-                                                result->wall_s - live.playback().exhaustedAt()};
-            wait_s = ended->waited_ms / 1000.0;
+        } else if (const auto ended = endedStall(live, result->wall_s); ended && !result->ok) {
+            underway = ended->underway;
+            wait_s = ended->waited_s;
         }
         counters.showSimulatedPlayback(
             live.simulatedPlayback(), live.playback().bufferedAheadSeconds(now_s),

@@ -8,6 +8,7 @@
 #include "ui/camera_steering.h"
 #include "ui/counters_panel.h"
 #include "ui/document_viewer.h"
+#include "ui/eliding_label.h"
 #include "ui/export_controller.h"
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_model.h"
@@ -112,8 +113,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     central_layout->addWidget(m_scrub);
     setCentralWidget(central);
 
-    m_status = new QLabel(this);
-    m_status->setTextFormat(Qt::PlainText);
+    // Paths and URLs make it long: shortened in the middle, whole in its tooltip.
+    m_status = new ElidingLabel(this);
     statusBar()->addWidget(m_status, 1);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0); // a stream copy has no progress to report: busy, not a percentage
@@ -143,7 +144,9 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
                    {m_form, m_steering_panel, counters_column, m_prompt_panel, m_chart,
                     m_quality->track(), m_quality->filmstrip()}));
     m_docks = m_dock_set->all();
-    m_docks.append(addBroadcastDock(this, m_actions->view_menu, m_engine, m_dock_set->prompts));
+    m_dock_set->broadcast =
+        addBroadcastDock(this, m_actions->view_menu, m_engine, m_dock_set->prompts);
+    m_docks.append(m_dock_set->broadcast);
     connectEngine();
     connectQuality();
     m_presenter->setDocks(m_docks);
@@ -182,11 +185,11 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
             [this](bool busy, const QString& what) {
                 m_busy->setVisible(busy);
                 if (busy) {
-                    m_status->setText(what);
+                    m_status->setFullText(what);
                 }
             });
     connect(m_exports, &ExportController::finished, this, [this](const ExportOutcome& outcome) {
-        outcome.ok ? m_status->setText(outcome.message) : showBanner(outcome.message);
+        outcome.ok ? m_status->setFullText(outcome.message) : showBanner(outcome.message);
     });
 
     m_video->showIdlePicture();
@@ -197,7 +200,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     m_chart_model->reset(m_form->deadlineMs(), m_form->warmupChunks(), m_form->chunks());
     updateActions();
     refreshCounters();
-    m_status->setText(
+    m_status->setFullText(
         m_form->useSimulator()
             ? tr("Ready: press F5 to start a session on the built-in simulator.")
             : tr("Ready: press F5 to start a session on %1.").arg(m_form->serverUrl().toString()));
@@ -322,9 +325,9 @@ void MainWindow::connectEngine() {
     connect(m_engine, &SessionEngine::finished, this, &MainWindow::onSessionFinished);
     // The keeper renamed the folder after the request id (it was connected first).
     connect(m_engine, &SessionEngine::videoStarted, this, [this] {
-        m_status->setText(tr("Session on %1, kept in %2.")
-                              .arg(m_engine->endpointText(),
-                                   QDir::toNativeSeparators(m_keeper->current()->folder)));
+        m_status->setFullText(tr("Session on %1, kept in %2.")
+                                  .arg(m_engine->endpointText(),
+                                       QDir::toNativeSeparators(m_keeper->current()->folder)));
     });
     connect(m_engine, &SessionEngine::promptScheduled, this,
             [this](const QString& id, qint64 after, const QString& prompt, int k) {
@@ -345,7 +348,7 @@ QString MainWindow::bannerText() const {
 }
 
 QString MainWindow::statusText() const {
-    return m_status->text();
+    return m_status->fullText();
 }
 
 void MainWindow::showBanner(const QString& text, bool error) {
@@ -404,7 +407,7 @@ bool MainWindow::startSession() {
     m_feed->attach(m_engine, settings.target_fps, settings.playback_buffer_chunks);
     m_steering->setSession(m_engine, m_form->steeringEnabled());
     m_live_timer.start();
-    m_status->setText(
+    m_status->setFullText(
         tr("Session on %1, kept in %2.")
             .arg(m_engine->endpointText(), QDir::toNativeSeparators(m_keeper->current()->folder)));
     m_video->setFocus();
@@ -499,6 +502,19 @@ void MainWindow::showEvent(QShowEvent* event) {
     if (!m_layout_restored) {
         // Sized for the screen the window first appears at; the user's own layout wins later.
         m_layout_restored = true;
+        m_fitted_compact = compactLayout(height());
+        fitDocks(this, *m_dock_set);
+    }
+}
+
+void MainWindow::resizeEvent(QResizeEvent* event) {
+    QMainWindow::resizeEvent(event);
+    // A window shown small and then maximized (or moved to a projector) gets the layout of
+    // its new height; within one side of the threshold the docks keep what the user made of
+    // them. Presenter mode hides the docks and restores them itself.
+    if (m_fitted_compact && *m_fitted_compact != compactLayout(height()) && isVisible() &&
+        !m_presenter->isOn()) {
+        m_fitted_compact = compactLayout(height());
         fitDocks(this, *m_dock_set);
     }
 }
@@ -531,10 +547,10 @@ void MainWindow::onSessionFinished(const lbm::session::SessionResult& result) {
     } else {
         m_banner->clearStall();
     }
-    m_status->setText(finishedStatusFor(result) + QLatin1Char(' ') +
-                      tr("Kept in %1.")
-                          .arg(QDir::toNativeSeparators(
-                              m_keeper->current() ? m_keeper->current()->folder : QString())));
+    m_status->setFullText(finishedStatusFor(result) + QLatin1Char(' ') +
+                          tr("Kept in %1.")
+                              .arg(QDir::toNativeSeparators(
+                                  m_keeper->current() ? m_keeper->current()->folder : QString())));
     updateActions();
 }
 

@@ -29,6 +29,7 @@ class QProgressBar;
 namespace lbm::ui {
 
 class Banner;
+class ElidingLabel;
 class CameraSteering;
 class CountersPanel;
 class DocumentViewer;
@@ -107,6 +108,7 @@ protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
     void closeEvent(QCloseEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     void connectActions();
@@ -146,7 +148,7 @@ private:
     PromptPanel* m_prompt_panel = nullptr;
     VideoView* m_video = nullptr;
     Banner* m_banner = nullptr;
-    QLabel* m_status = nullptr;
+    ElidingLabel* m_status = nullptr;
     QProgressBar* m_busy = nullptr;
     QList<QDockWidget*> m_docks;
     ScrubBar* m_scrub = nullptr;
@@ -155,6 +157,9 @@ private:
     QTimer m_live_timer;    // the stall clocks: title, banner, in-flight bar, HUD
     bool m_quitting = false;
     bool m_layout_restored = false; // the user's own dock layout was restored from settings
+    // Whether the docks were last placed for a window under kQualityUnderChartHeight; unset
+    // when the layout came from settings (the user's own, left alone).
+    std::optional<bool> m_fitted_compact;
 };
 
 } // namespace lbm::ui

@@ -3,6 +3,7 @@
 
 #include "ui/banner.h"
 #include "ui/document_viewer.h"
+#include "ui/eliding_label.h"
 #include "ui/latency_chart.h"
 #include "ui/live_readout.h"
 #include "ui/main_window.h"
@@ -55,7 +56,7 @@ bool MainWindow::openWorkload(const QString& path) {
     try {
         m_form->loadWorkloadFile(path);
         hideBanner();
-        m_status->setText(tr("Loaded the workload %1.").arg(QDir::toNativeSeparators(path)));
+        m_status->setFullText(tr("Loaded the workload %1.").arg(QDir::toNativeSeparators(path)));
         return true;
     } catch (const std::exception& error) {
         showBanner(tr("Cannot open workload %1: %2").arg(path, QString::fromUtf8(error.what())));
@@ -104,7 +105,7 @@ bool MainWindow::openDocument(const QString& path) {
     }
     m_video->hud().setLines({});
     m_video->refreshOverlay();
-    m_status->setText(m_viewer->statusText());
+    m_status->setFullText(m_viewer->statusText());
     updateActions();
     return true;
 }

@@ -46,6 +46,8 @@ std::vector<PromptInteraction> promptInteractionsFromJson(const QJsonArray& inte
         prompt.started_chunk = chunkField(object, QStringLiteral("started_chunk"));
         prompt.completed_chunk = chunkField(object, QStringLiteral("completed_chunk"));
         prompt.error = object.value(QStringLiteral("error")).toString();
+        prompt.superseded_by = object.value(QStringLiteral("superseded_by")).toString();
+        prompt.superseded_chunk = chunkField(object, QStringLiteral("superseded_chunk"));
         if (const auto match = adhoc.match(prompt.prompt); match.hasMatch()) {
             prompt.prompt = match.captured(1);
             prompt.transition_chunks = match.captured(2).toInt();
@@ -63,6 +65,13 @@ std::vector<PromptInteraction> promptInteractionsFromJson(const QJsonArray& inte
             }
         }
         prompts.push_back(prompt);
+    }
+    for (PromptInteraction& prompt : prompts) {
+        for (const PromptInteraction& newer : prompts) {
+            if (!prompt.superseded_by.isEmpty() && newer.event_id == prompt.superseded_by) {
+                prompt.superseded_by_prompt = newer.prompt;
+            }
+        }
     }
     return prompts;
 }

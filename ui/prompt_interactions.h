@@ -22,6 +22,11 @@ struct PromptInteraction {
     std::optional<qint64> started_chunk;
     std::optional<qint64> completed_chunk;
     QString error; // why it failed, if it did
+    // A newer prompt that started (in superseded_chunk) before this one completed: the chunks
+    // from there on show the newer prompt, not this one.
+    QString superseded_by;        // its event id
+    QString superseded_by_prompt; // its text, when the newer prompt is among the interactions
+    std::optional<qint64> superseded_chunk;
 
     // The chunk the look should reach the new prompt's by: started + max(K, 1) - 1.
     std::optional<qint64> expectedChunk() const;

@@ -46,7 +46,7 @@ PromptPanel::PromptPanel(QWidget* parent)
            "chunks"));
 
     m_after_chunk = new QSpinBox(this);
-    m_after_chunk->setRange(-1, 1000000);
+    m_after_chunk->setRange(-1, 99999); // a day of chunks; wider would widen the panel
     m_after_chunk->setValue(-1);
     m_after_chunk->setSpecialValueText(tr("now"));
     m_after_chunk->setPrefix(tr("after chunk "));
@@ -107,17 +107,18 @@ PromptPanel::PromptPanel(QWidget* parent)
     m_history_placeholder->setForegroundRole(QPalette::PlaceholderText);
     m_history->viewport()->installEventFilter(this);
 
-    // Two short rows, so the panel fits a narrow dock beside the video.
+    // Two short rows (Send beside the presets), so the panel fits a side column of a
+    // 1280x720 window.
     auto* options = new QHBoxLayout();
     options->addWidget(m_transition, 1);
     options->addWidget(m_after_chunk, 1);
-    options->addWidget(m_send);
 
     m_presets->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_presets->setMinimumContentsLength(8);
     auto* preset_row = new QHBoxLayout();
     preset_row->addWidget(m_presets, 1);
     preset_row->addWidget(m_save_preset);
+    preset_row->addWidget(m_send);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);

@@ -173,6 +173,21 @@ QString describeChunkQuality(const ChunkQuality& chunk, const QualityThresholds&
     return lines.join(QLatin1Char('\n'));
 }
 
+namespace {
+
+// One colour per flag chunk raised, in report order.
+QList<QColor> flagStripes(const ChunkQuality& chunk, const QPalette& palette) {
+    QList<QColor> stripes;
+    for (const quality::QualityFlag flag : quality::allQualityFlags()) {
+        if (chunk.flags.testFlag(flag)) {
+            stripes.append(qualityFlagColor(flag, palette));
+        }
+    }
+    return stripes;
+}
+
+} // namespace
+
 QList<ScrubMark> qualityScrubMarks(const std::vector<ChunkQuality>& chunks,
                                    const std::vector<int>& first_frame_of_chunk,
                                    const QualityThresholds& thresholds, const QPalette& palette) {
@@ -188,6 +203,7 @@ QList<ScrubMark> qualityScrubMarks(const std::vector<ChunkQuality>& chunks,
         mark.kind = ScrubMark::Kind::Flag;
         mark.span_frames = chunk.frame_count;
         mark.color = qualityFlagColor(*first, palette);
+        mark.stripes = flagStripes(chunk, palette);
         mark.tooltip = describeChunkFlags(chunk, thresholds) + tr("\nclick to show this chunk");
         marks.append(mark);
     }
@@ -204,6 +220,7 @@ QList<ChunkMark> qualityChunkMarks(const std::vector<ChunkQuality>& chunks,
             mark.kind = ScrubMark::Kind::Flag;
             mark.tooltip = describeChunkFlags(chunk, thresholds) + tr("\nclick to show this chunk");
             mark.color = qualityFlagColor(*first, palette);
+            mark.stripes = flagStripes(chunk, palette);
             marks.append(mark);
         }
     }

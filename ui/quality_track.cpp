@@ -104,6 +104,7 @@ QualityTrack::QualityTrack(QWidget* parent)
 
     m_summary = new QLabel(this);
     m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setWordWrap(true); // half of the Compare window is narrower than the counts
     m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_legend = new QLabel(this);
     m_legend->setTextFormat(Qt::RichText);

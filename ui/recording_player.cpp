@@ -91,7 +91,7 @@ QList<ScrubMark> RecordingPlayer::placedMarks(int count) const {
     for (const ChunkMark& mark : std::as_const(m_pending_marks)) {
         const int first = m_frames->firstFrameOfChunk(mark.chunk);
         if (first >= 0 && first < count) {
-            ScrubMark placed{first, mark.kind, mark.tooltip, 0, mark.color};
+            ScrubMark placed{first, mark.kind, mark.tooltip, 0, mark.color, mark.stripes};
             if (mark.kind == ScrubMark::Kind::Flag) {
                 const int next = m_frames->firstFrameOfChunk(mark.chunk + 1);
                 placed.span_frames = (next > first ? next : count) - first;

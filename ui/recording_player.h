@@ -26,7 +26,8 @@ struct ChunkMark {
     qint64 chunk = 0;
     ScrubMark::Kind kind = ScrubMark::Kind::Event;
     QString tooltip;
-    QColor color{}; // ScrubMark::color; a Flag spans its chunk's frames
+    QColor color{};          // ScrubMark::color; a Flag spans its chunk's frames
+    QList<QColor> stripes{}; // ScrubMark::stripes
 };
 
 class RecordingPlayer : public QObject {

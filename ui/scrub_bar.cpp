@@ -13,6 +13,7 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace lbm::ui {
@@ -153,15 +154,23 @@ void ScrubBar::paintMark(QPainter& painter, const ScrubMark& mark) const {
         painter.drawPolygon(QPolygon({QPoint(x - 4, 1), QPoint(x + 4, 1), QPoint(x, 8)}));
         break;
     case ScrubMark::Kind::Flag: {
-        // A tick at the chunk's start and a band under the frames it spans, in the flag's
-        // colour: a flag marks a whole chunk, not one frame.
+        // A tick at the chunk's start in its first flag's colour, and over the frames it spans
+        // a band of one stripe per flag, stacked from the bottom: a flag marks a whole chunk,
+        // and a chunk with two flags shows both.
         const QColor color = mark.color.isValid() ? mark.color : lateColor(palette());
+        const QList<QColor> stripes = mark.stripes.isEmpty() ? QList<QColor>{color} : mark.stripes;
         painter.setPen(Qt::NoPen);
         painter.setBrush(color);
         const int end = mark.span_frames > 1 ? xOfFrame(mark.frame + mark.span_frames - 1) : x;
-        painter.drawRect(
-            QRect(QPoint(x - 1, kMarkStrip - 4), QPoint(std::max(x + 1, end), kMarkStrip - 1)));
         painter.drawRect(QRect(QPoint(x - 1, 2), QPoint(x + 1, kMarkStrip - 1)));
+        constexpr int kBandRoom = kMarkStrip - 2; // rows 2 .. kMarkStrip - 1
+        const int stripe = std::clamp(kBandRoom / static_cast<int>(stripes.size()), 1, 3);
+        for (int i = 0; i < stripes.size() && (i + 1) * stripe <= kBandRoom; ++i) {
+            painter.setBrush(stripes[i]);
+            const int bottom = kMarkStrip - 1 - i * stripe;
+            painter.drawRect(
+                QRect(QPoint(x - 1, bottom - stripe + 1), QPoint(std::max(x + 1, end), bottom)));
+        }
         break;
     }
     }

@@ -24,6 +24,9 @@ struct ScrubMark {
     // and the colour of its flag (invalid: the late red).
     int span_frames = 0;
     QColor color{};
+    // Flag: one colour per flag the chunk raised (first at the bottom), drawn as stacked
+    // stripes so a tint under a blur shows as well; empty: color alone.
+    QList<QColor> stripes{};
 };
 
 class ScrubBar : public QWidget {

@@ -80,8 +80,16 @@ SessionForm::SessionForm(QWidget* parent)
     m_insecure = new QCheckBox(tr("skip check (--insecure)"), this);
     m_insecure->setToolTip(tr("For https:// or wss:// servers with a self-signed or private "
                               "certificate: the connection is encrypted but not verified."));
-    m_model = new QLineEdit(fromStd(std::string(lbm::kDefaultModel)), this);
-    m_model->setCursorPosition(0);
+    m_model = new QPlainTextEdit(fromStd(std::string(lbm::kDefaultModel)), this);
+    m_model->setTabChangesFocus(true);
+    m_model->setWordWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    m_model->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_model->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Two lines: the whole id in a 290 px column.
+    // (+4: the editor lays its lines out a little taller than the font's line spacing.)
+    m_model->setFixedHeight(
+        m_model->fontMetrics().lineSpacing() * 2 + 4 +
+        2 * (m_model->frameWidth() + static_cast<int>(m_model->document()->documentMargin())));
 
     m_prompt = new QPlainTextEdit(fromStd(std::string(lbm::kDefaultPrompt)), this);
     m_prompt->setTabChangesFocus(true);
@@ -324,7 +332,8 @@ bool SessionForm::scriptedFromFile() const {
 }
 
 QString SessionForm::model() const {
-    return m_model->text().trimmed();
+    // One line: a newline typed or pasted into the box is not part of an id.
+    return m_model->toPlainText().simplified();
 }
 QString SessionForm::prompt() const {
     return m_prompt->toPlainText();

@@ -116,7 +116,8 @@ private:
     QLineEdit* m_faults = nullptr;
     QLineEdit* m_url = nullptr;
     QCheckBox* m_insecure = nullptr;
-    QLineEdit* m_model = nullptr;
+    // Wraps anywhere: a model id (org/name-with-many-parts) is longer than a side column.
+    QPlainTextEdit* m_model = nullptr;
     QPlainTextEdit* m_prompt = nullptr;
     QLineEdit* m_negative = nullptr;
     QLineEdit* m_image = nullptr;

@@ -21,6 +21,7 @@
 #include <QTableView>
 #include <QUrl>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentMap>
 
 namespace lbm::ui {
 namespace {
@@ -99,19 +100,53 @@ SessionsBrowser::SessionsBrowser(lbm::engine::SessionKeeper* keeper, QWidget* pa
                                      .arg(QDir::toNativeSeparators(keeper->archive().root())),
                                  this));
     layout->addWidget(m_filter);
+    m_progress = new QLabel(this);
+    m_progress->setForegroundRole(QPalette::PlaceholderText);
+    m_progress->hide();
+    layout->addWidget(m_progress);
     layout->addWidget(m_table, 1);
     layout->addLayout(buttons);
     closeWithEscape(this); // Esc is QDialog's; Ctrl+W too
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &SessionsBrowser::updateButtons);
+    connect(&m_watcher, &QFutureWatcher<SessionSummary>::progressValueChanged, this,
+            &SessionsBrowser::updateProgress);
+    connect(&m_watcher, &QFutureWatcher<SessionSummary>::finished, this, [this] {
+        if (!m_watcher.isCanceled()) {
+            fill(m_watcher.future().results());
+        }
+    });
     reload();
     fitOnScreen(this, QSize(1100, 560));
 }
 
 void SessionsBrowser::reload() {
+    if (m_watcher.isRunning()) {
+        // A newer reading replaces it; its results are dropped when it finishes.
+        m_watcher.cancel();
+        m_watcher.waitForFinished();
+    }
+    const QList<lbm::engine::ArchivedSession> sessions = m_keeper->recent();
+    m_watcher.setFuture(QtConcurrent::mapped(sessions, readSessionSummary));
+    updateProgress();
+}
+
+QString SessionsBrowser::progressText() const {
+    return m_progress->isVisible() ? m_progress->text() : QString();
+}
+
+void SessionsBrowser::updateProgress() {
+    const int total = m_watcher.progressMaximum();
+    m_progress->setText(
+        tr("Reading %n kept session(s)… %1 read", nullptr, total).arg(m_watcher.progressValue()));
+    m_progress->setVisible(m_watcher.isRunning());
+    m_table->setEnabled(!m_watcher.isRunning());
+}
+
+void SessionsBrowser::fill(const QList<SessionSummary>& summaries) {
     m_model->removeRows(0, m_model->rowCount());
-    for (const auto& archived : m_keeper->recent()) {
-        const SessionSummary summary = readSessionSummary(archived);
+    for (const SessionSummary& summary : summaries) {
+        const auto& archived = summary.archived;
         QList<QStandardItem*> row;
         row << cell(archived.started_utc.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")),
                     archived.started_utc)
@@ -130,7 +165,9 @@ void SessionsBrowser::reload() {
         row[Date]->setData(archived.documentPath(), kPathRole);
         m_model->appendRow(row);
     }
+    updateProgress();
     updateButtons();
+    emit loaded();
 }
 
 void SessionsBrowser::setFilterText(const QString& text) {

@@ -2,11 +2,17 @@
 // File ▸ Sessions…: every kept session in a table (date, endpoint, profile, faults, chunks, how
 // it ended, the simulated viewer's underruns, the visual quality flags), sortable by any
 // column and filtered by any text in a row; open one, compare two side by side, reveal one in
-// the file manager, delete one. The Compare window picks its two sessions here.
+// the file manager, delete one. The Compare window picks its two sessions here. The documents
+// are read on the thread pool (hundreds of kept sessions, some of them large), with a line
+// saying how far it got; the table fills when they are all read.
+
+#include "ui/session_summary.h"
 
 #include <QDialog>
+#include <QFutureWatcher>
 #include <QStringList>
 
+class QLabel;
 class QLineEdit;
 class QPushButton;
 class QSortFilterProxyModel;
@@ -26,8 +32,12 @@ public:
 
     SessionsBrowser(lbm::engine::SessionKeeper* keeper, QWidget* parent = nullptr);
 
-    // Reads the archive again.
+    // Reads the archive again, off the GUI thread; loaded() follows.
     void reload();
+    // Whether documents are still being read (the table then shows the last reading).
+    bool loading() const { return m_watcher.isRunning(); }
+    // What the placeholder line says while reading ("Reading 12 kept sessions… 5 read").
+    QString progressText() const;
     void setFilterText(const QString& text);
     int rowCount() const;
     // The document paths of the selected rows, in view order.
@@ -38,8 +48,11 @@ public:
 
 signals:
     void openRequested(const QString& document_path);
+    void loaded();
 
 private:
+    void fill(const QList<SessionSummary>& summaries);
+    void updateProgress();
     void updateButtons();
     void openSelected();
     void compareSelected();
@@ -55,6 +68,8 @@ private:
     QPushButton* m_compare;
     QPushButton* m_reveal;
     QPushButton* m_delete;
+    QLabel* m_progress;
+    QFutureWatcher<SessionSummary> m_watcher;
 };
 
 } // namespace lbm::ui

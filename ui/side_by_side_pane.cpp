@@ -43,9 +43,12 @@ SideBySidePane::SideBySidePane(const QString& side_name, QWidget* parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    // Half a 1280x720 screen is narrower than a run's title: it wraps rather than being cut.
+    m_title->setWordWrap(true);
     m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_prompts = new QLabel(this);
     m_prompts->setTextFormat(Qt::PlainText);
+    m_prompts->setWordWrap(true);
     m_prompts->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
 
     m_video = new VideoView(this);

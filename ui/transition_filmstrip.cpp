@@ -155,8 +155,10 @@ void TransitionFilmstrip::setSession(const QString& recording_path,
 
 void TransitionFilmstrip::setTransitionChecks(const std::vector<quality::ChunkQuality>& chunks) {
     m_verdicts.clear();
+    m_landed.clear();
     for (const quality::ChunkQuality& chunk : chunks) {
         for (const quality::TransitionCheck& check : chunk.transitions) {
+            m_landed.insert(check.event_id, check.landed_chunk);
             const QString landed = check.landed_chunk
                                        ? tr("landed in chunk %1").arg(*check.landed_chunk)
                                        : tr("never visibly landed");
@@ -183,6 +185,13 @@ void TransitionFilmstrip::rebuild() {
     for (const PromptInteraction& interaction : m_interactions) {
         FilmstripStrip strip = filmstripStrip(interaction, m_chunk_frames);
         strip.verdict = m_verdicts.value(interaction.event_id);
+        const auto landed = m_landed.value(interaction.event_id);
+        if (!strip.verdict.isEmpty() && !interaction.completed_chunk &&
+            interaction.superseded_chunk && (!landed || *landed >= *interaction.superseded_chunk)) {
+            // A change the analysis saw from the superseding chunk on is the newer prompt's
+            // look, not this one landing late.
+            strip.verdict = tr("analysis: superseded before its look landed");
+        }
         m_strips.push_back(strip);
     }
     qDeleteAll(m_strip_views);

@@ -15,6 +15,7 @@
 #include <QString>
 #include <QWidget>
 
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -78,8 +79,10 @@ private:
     std::vector<PromptInteraction> m_interactions;
     std::vector<FilmstripStrip> m_strips;
     QHash<QString, QString> m_verdicts; // event id -> verdict text
-    QHash<int, QImage> m_thumbnails;    // frame -> thumbnail (sheet size)
-    QString m_message;                  // a reading problem, or where the sheet was saved
+    // event id -> the chunk the analysis saw the look land in (none: never visibly)
+    QHash<QString, std::optional<qint64>> m_landed;
+    QHash<int, QImage> m_thumbnails; // frame -> thumbnail (sheet size)
+    QString m_message;               // a reading problem, or where the sheet was saved
     ThumbnailLoader* m_loader = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_export = nullptr;

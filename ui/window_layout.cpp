@@ -34,6 +34,16 @@ QScrollArea* vertical(QMainWindow* window, QWidget* content) {
     return scroll;
 }
 
+// How tall dock would be with all of its content shown at its current width.
+int contentHeight(QDockWidget* dock) {
+    auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+    QWidget* content = scroll ? scroll->widget() : dock->widget();
+    const int width = scroll ? scroll->viewport()->width() : content->width();
+    const int body = content->hasHeightForWidth() ? content->heightForWidth(width)
+                                                  : content->sizeHint().height();
+    return body + (dock->height() - dock->widget()->height()); // the title bar
+}
+
 } // namespace
 
 DockSet buildDocks(QMainWindow* window, QMenu* view_menu, const DockContents& contents) {
@@ -73,28 +83,61 @@ DockSet buildDocks(QMainWindow* window, QMenu* view_menu, const DockContents& co
 void fitDocks(QMainWindow* window, const DockSet& docks) {
     const int width = window->width();
     const int height = window->height();
-    const int side = std::clamp(width / 6, 290, 380);
-    window->resizeDocks({docks.session, docks.counters}, {side, side}, Qt::Horizontal);
-    if (height < kQualityUnderChartHeight) {
-        // Too short for the video to keep most of the window with two plots under it: the
-        // Quality track and the filmstrip stay tabs beside the latency chart.
+    // The video is as wide as its height allows (the 832x480 world over what the chart and the
+    // bars leave), narrower than a 16:9 window's middle, so the side columns take a fifth of
+    // the width each (more in a short window): it costs the video nothing and spares the
+    // counters and the form's long values (the model id) wrapping or clipping.
+    const int side = compactLayout(height) ? std::clamp(width * 3 / 10, 290, 390)
+                                           : std::clamp(width / 5, 290, 400);
+    const QList<QDockWidget*> prompt_tabs =
+        docks.broadcast ? QList<QDockWidget*>{docks.prompts, docks.broadcast}
+                        : QList<QDockWidget*>{docks.prompts};
+    if (compactLayout(height)) {
+        // Too short for the video to keep most of the window with two plots under it and two
+        // panels in each side column: the Quality track and the filmstrip are tabs beside the
+        // latency chart, the prompt transitions tabs beside the camera pad (both are ways to
+        // steer the world, used one at a time).
+        window->tabifyDockWidget(docks.chart, docks.quality);
+        window->tabifyDockWidget(docks.chart, docks.filmstrip);
+        docks.chart->raise();
+        for (QDockWidget* dock : prompt_tabs) {
+            window->tabifyDockWidget(docks.camera, dock);
+        }
+        docks.camera->raise();
+        // The left column as narrow as the prompt panel allows, the counters wider: every row
+        // on one or two lines.
+        window->resizeDocks({docks.session, docks.counters}, {290, side}, Qt::Horizontal);
         window->resizeDocks({docks.chart}, {std::clamp(height * 3 / 10, 220, 320)}, Qt::Vertical);
     } else {
         window->splitDockWidget(docks.chart, docks.quality, Qt::Vertical);
         window->tabifyDockWidget(docks.quality, docks.filmstrip);
         docks.quality->raise();
+        window->splitDockWidget(docks.counters, docks.prompts, Qt::Vertical);
+        if (docks.broadcast) {
+            window->tabifyDockWidget(docks.prompts, docks.broadcast);
+        }
+        docks.prompts->raise();
+        window->resizeDocks({docks.session, docks.counters}, {side, side}, Qt::Horizontal);
         window->resizeDocks(
             {docks.chart, docks.quality},
             {std::clamp(height * 2 / 7, 240, 340), std::clamp(height / 5, 150, 260)}, Qt::Vertical);
     }
     // The side columns share what the menu, tool and status bars leave (asking for more than
-    // that would make the window grow past the screen).
+    // that would make the window grow past the screen). The camera pad (and its tabs) and the
+    // prompt panel get what they need; the form scrolls in the rest.
     const int left = docks.session->height() + docks.camera->height();
-    window->resizeDocks({docks.session, docks.camera}, {left * 2 / 3, left - left * 2 / 3},
-                        Qt::Vertical);
-    const int right = docks.counters->height() + docks.prompts->height();
-    window->resizeDocks({docks.counters, docks.prompts}, {right * 3 / 5, right - right * 3 / 5},
-                        Qt::Vertical);
+    const int camera = std::min(left / 2, std::max(docks.camera->sizeHint().height(), 220));
+    window->resizeDocks({docks.session, docks.camera}, {left - camera, camera}, Qt::Vertical);
+    if (!compactLayout(height)) {
+        // The counters as tall as their rows (with room for a stall's figures to wrap), the
+        // prompt transitions the rest, at least enough for the editor and a few rows.
+        const int right = docks.counters->height() + docks.prompts->height();
+        const int counters =
+            std::clamp(contentHeight(docks.counters) + 8 * window->fontMetrics().height(),
+                       right / 2, right - 260);
+        window->resizeDocks({docks.counters, docks.prompts}, {counters, right - counters},
+                            Qt::Vertical);
+    }
 }
 
 } // namespace lbm::ui

@@ -1,6 +1,7 @@
 #include "app/report/session_outcome.h"
 
 #include <QCoreApplication>
+#include <QFile>
 #include <QSysInfo>
 
 #include <cerrno>
@@ -37,6 +38,12 @@ QString chunksText(qsizetype chunks, qint64 expected) {
         expected > 0 && expected != chunks ? QStringLiteral(" of %1").arg(expected) : QString();
     return chunks == 1 && of.isEmpty() ? QStringLiteral("1 chunk")
                                        : QStringLiteral("%1%2 chunks").arg(chunks).arg(of);
+}
+
+QByteArray readSmallFile(const QString& path) {
+    QFile file(path);
+    // /proc files report size 0: read what there is rather than trusting size().
+    return file.open(QIODevice::ReadOnly) ? file.read(4096) : QByteArray();
 }
 
 QString withStop(QString text) {
@@ -77,10 +84,13 @@ void recordOutcome(SessionDocument& document, const SessionOutcome& outcome) {
     monitor.extras.insert(QStringLiteral("outcome_detail"), outcome.detail);
     monitor.extras.remove(QStringLiteral("writer_pid"));
     monitor.extras.remove(QStringLiteral("writer_host"));
+    monitor.extras.remove(QStringLiteral("writer_started"));
     if (outcome.kind == OutcomeKind::Running) {
         // So the next reader can tell a session in progress from one whose program died.
         monitor.extras.insert(QStringLiteral("writer_pid"), QCoreApplication::applicationPid());
         monitor.extras.insert(QStringLiteral("writer_host"), QSysInfo::machineHostName());
+        monitor.extras.insert(QStringLiteral("writer_started"),
+                              processStartMark(QCoreApplication::applicationPid()));
     }
     if (outcome.kind != OutcomeKind::Finished) {
         monitor.complete = false;
@@ -88,16 +98,45 @@ void recordOutcome(SessionDocument& document, const SessionOutcome& outcome) {
     }
 }
 
-bool processRunning(qint64 pid) {
+QString processStartMark(qint64 pid) {
+    if (pid <= 0) {
+        return {};
+    }
+    const QByteArray boot =
+        readSmallFile(QStringLiteral("/proc/sys/kernel/random/boot_id")).trimmed();
+    const QByteArray stat = readSmallFile(QStringLiteral("/proc/%1/stat").arg(pid));
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so the fields are
+    // counted from the last ')'. starttime is field 22, the 20th after comm.
+    const qsizetype comm_end = stat.lastIndexOf(')');
+    if (boot.isEmpty() || comm_end < 0) {
+        return {};
+    }
+    const QList<QByteArray> fields = stat.mid(comm_end + 2).split(' ');
+    constexpr int kStartTimeAfterComm = 19; // field 22, counted from field 3
+    if (fields.size() <= kStartTimeAfterComm) {
+        return {};
+    }
+    return QString::fromLatin1(boot + '/' + fields[kStartTimeAfterComm]);
+}
+
+bool processRunning(qint64 pid, const QString& start_mark) {
     if (pid <= 0) {
         return false;
     }
     // Signal 0 checks without sending: EPERM means it exists under another user.
-    return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno != EPERM) {
+        return false;
+    }
+    if (start_mark.isEmpty()) {
+        return true;
+    }
+    // The id is taken; by the same process only if it started at the same moment of this boot.
+    const QString now = processStartMark(pid);
+    return now.isEmpty() || now == start_mark;
 }
 
 SessionOutcome readOutcome(const SessionDocument& document,
-                           const std::function<bool(qint64)>& process_running) {
+                           const std::function<bool(qint64, const QString&)>& process_running) {
     if (!document.monitor) {
         return {OutcomeKind::Finished, {}}; // the benchmark's own documents: complete runs
     }
@@ -132,7 +171,8 @@ SessionOutcome readOutcome(const SessionDocument& document,
         const QString host = monitor.extras.value(QStringLiteral("writer_host")).toString();
         const auto pid =
             static_cast<qint64>(monitor.extras.value(QStringLiteral("writer_pid")).toDouble());
-        if (host == QSysInfo::machineHostName() && !process_running(pid)) {
+        const QString started = monitor.extras.value(QStringLiteral("writer_started")).toString();
+        if (host == QSysInfo::machineHostName() && !process_running(pid, started)) {
             outcome.kind = OutcomeKind::EndedUnexpectedly;
             outcome.detail = QStringLiteral("the program that ran it (process %1) stopped "
                                             "without finishing the document: killed, crashed "

@@ -33,11 +33,19 @@ struct SessionOutcome {
 
 // Writes outcome into document's monitor section (and marks it complete only when finished).
 void recordOutcome(SessionDocument& document, const SessionOutcome& outcome);
-// Whether a process of this machine with that id still runs.
-bool processRunning(qint64 pid);
-// The outcome document records; a "running" one whose writer (this host, pid) is gone reads
-// as ended unexpectedly. process_running is asked about the writer's pid.
-SessionOutcome readOutcome(const SessionDocument& document,
-                           const std::function<bool(qint64)>& process_running = processRunning);
+// What tells one process of this machine from a later one given the same id after it died:
+// the boot and the process's start time ("<boot id>/<start ticks>", from /proc). Empty where
+// the system does not say.
+QString processStartMark(qint64 pid);
+// Whether the process that had id pid and start_mark (processStartMark when it was recorded)
+// still runs. A process now holding that id with another start mark is a different program
+// (the id was reused), so the answer is no. An empty start_mark (documents written before it
+// was recorded) is judged on the id alone.
+bool processRunning(qint64 pid, const QString& start_mark);
+// The outcome document records; a "running" one whose writer (this host, pid and start mark)
+// is gone reads as ended unexpectedly. process_running is asked about the writer.
+SessionOutcome
+readOutcome(const SessionDocument& document,
+            const std::function<bool(qint64, const QString&)>& process_running = processRunning);
 
 } // namespace lbm::report

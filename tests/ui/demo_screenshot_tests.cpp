@@ -13,7 +13,6 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,6 +21,7 @@
 #include <csignal>
 
 using lbm::ui::MainWindow;
+using lbm::ui::test::sessionsRoot;
 
 namespace {
 
@@ -29,11 +29,6 @@ const QSize kSizes[] = {QSize(1280, 720), QSize(1920, 1080)};
 
 QString sizeName(const QSize& size) {
     return QStringLiteral("%1x%2").arg(size.width()).arg(size.height());
-}
-
-QString sessionsRoot() {
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
-           QStringLiteral("/lingbot-monitor/sessions");
 }
 
 // The kept session folder of document_path, copied into this process's sessions root.
@@ -98,6 +93,9 @@ TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screensh
         REQUIRE(window.openDocument(killed));
         QTest::qWait(600); // not a proof: the recording's first frame decoded and drawn
         CHECK(window.windowTitle().startsWith(QStringLiteral("ended unexpectedly: ")));
+        const QStringList cut = lbm::ui::test::cutLabels(&window);
+        INFO(cut.join(QLatin1Char('\n')).toStdString());
+        CHECK(cut.isEmpty());
         lbm::ui::test::saveScreenshot(window,
                                       QStringLiteral("demo-killed-reopened-") + sizeName(size));
     }
@@ -107,6 +105,9 @@ TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screensh
         REQUIRE(QTest::qWaitForWindowExposed(compare));
         QTest::qWait(800); // not a proof: the window paints before the screenshot
         CHECK(compare->width() <= size.width());
+        const QStringList cut = lbm::ui::test::cutLabels(compare);
+        INFO(cut.join(QLatin1Char('\n')).toStdString());
+        CHECK(cut.isEmpty());
         lbm::ui::test::saveWidgetScreenshot(*compare,
                                             QStringLiteral("demo-compare-") + sizeName(size));
         compare->close();

@@ -6,7 +6,6 @@
 #include "ui/latency_chart.h"
 #include "ui/main_window.h"
 #include "ui/session_exports.h"
-#include "ui/session_form.h"
 #include "window_test_support.h"
 
 #include <QDir>
@@ -33,11 +32,7 @@ TEST_CASE("the chart PNG is titled and filled, the CSV has bench's columns", "[u
     MainWindow window;
     window.resize(1280, 720);
     window.show();
-    auto* form = window.sessionForm();
-    form->setUseSimulator(true);
-    form->setSimulatorProfile(QStringLiteral("fast"));
-    form->setChunks(6);
-    REQUIRE(window.startSession());
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("fast"), 6);
     auto* engine = window.sessionEngine();
     REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 60000));
     // The quality analysis of the recording finishes after the session.

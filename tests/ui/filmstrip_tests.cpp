@@ -89,6 +89,28 @@ TEST_CASE("a filmstrip shows the chunk before a transition to the chunk after it
                                            {7, Role::Transition, 3},
                                            {8, Role::After, 0}});
     CHECK(never.note.startsWith(QStringLiteral("never completed")));
+    // Superseded in chunk 7 by a newer prompt before it completed: its own chunks 5 and 6, then
+    // chunk 7 labelled as the newer prompt's, and nothing after; never "never completed".
+    PromptInteraction superseded = interaction(3, 5, std::nullopt);
+    superseded.superseded_by = QStringLiteral("ui-2");
+    superseded.superseded_by_prompt = QStringLiteral("A desert at noon");
+    superseded.superseded_chunk = 7;
+    const auto cut_off = lbm::ui::filmstripStrip(superseded, frames);
+    CHECK(chunksOf(cut_off.frames) == Chunks{{4, Role::Before, 0},
+                                             {5, Role::Transition, 1},
+                                             {6, Role::Transition, 2},
+                                             {7, Role::After, 0}});
+    CHECK(cut_off.note ==
+          QStringLiteral("superseded before it completed: shown to chunk 7, where ‘A desert at "
+                         "noon’ starts"));
+    // The strip's header names the newer prompt, and the last chunk's label says whose it is.
+    const QString header = lbm::ui::filmstripHeaderText(cut_off);
+    CHECK(header.contains(QStringLiteral("superseded by ‘A desert at noon’ at chunk 7")));
+    CHECK_FALSE(header.contains(QStringLiteral("never completed")));
+    CHECK(lbm::ui::filmstripChunkLabel(cut_off.frames.back(), superseded) ==
+          QStringLiteral("chunk 7 · the newer prompt"));
+    CHECK(lbm::ui::filmstripChunkLabel(cut_off.frames[2], superseded) ==
+          QStringLiteral("chunk 5 · 1/3"));
     // Never started: nothing to show, and it says so.
     const auto unstarted =
         lbm::ui::filmstripStrip(interaction(2, std::nullopt, std::nullopt), frames);
@@ -133,6 +155,7 @@ TEST_CASE("prompt interactions come from the document's timeline with their K",
     CHECK(prompts[1].started_chunk == 12);
     CHECK_FALSE(prompts[1].completed_chunk.has_value());
     CHECK(prompts[1].expectedChunk() == 14);
+    CHECK(prompts[0].superseded_by.isEmpty());
     // Without the workload a scheduled prompt's K is unknown, and says so.
     CHECK(lbm::ui::promptInteractionsFromJson(timeline).front().kText() == QStringLiteral("K=?"));
 }

@@ -8,7 +8,6 @@
 #include "ui/counters_panel.h"
 #include "ui/latency_chart.h"
 #include "ui/main_window.h"
-#include "ui/session_form.h"
 #include "window_test_support.h"
 
 #include <QAction>
@@ -16,7 +15,6 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -30,10 +28,7 @@ using lbm::ui::MainWindow;
 
 namespace {
 
-QString sessionsRoot() {
-    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
-           QStringLiteral("/lingbot-monitor/sessions");
-}
+using lbm::ui::test::sessionsRoot;
 
 QString reportOutcomeLine(const QString& document_path) {
     QProcess report;
@@ -73,7 +68,7 @@ TEST_CASE("SIGTERM and SIGKILL leave documents that say interrupted and ended un
     CHECK(
         reportOutcomeLine(killed).startsWith(QStringLiteral("Outcome: Ended unexpectedly after ")));
     // While the writer lives, the same document reads as running.
-    CHECK(lbm::report::readOutcome(by_kill, [](qint64) { return true; }).kind ==
+    CHECK(lbm::report::readOutcome(by_kill, [](qint64, const QString&) { return true; }).kind ==
           OutcomeKind::Running);
 
     // The next start finds it among the kept sessions and offers it.
@@ -109,11 +104,7 @@ TEST_CASE("a stopped session says so in prose, in its document, title and reopen
     MainWindow window;
     window.resize(1280, 720);
     window.show();
-    auto* form = window.sessionForm();
-    form->setUseSimulator(true);
-    form->setSimulatorProfile(QStringLiteral("h200-sp4"));
-    form->setChunks(40);
-    REQUIRE(window.startSession());
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("h200-sp4"), 40);
     auto* engine = window.sessionEngine();
     REQUIRE(QTest::qWaitFor([&] { return engine->liveMetrics().chunkCount() >= 3; }, 60000));
     window.stopSession();
@@ -121,22 +112,8 @@ TEST_CASE("a stopped session says so in prose, in its document, title and reopen
     const auto chunks = engine->liveMetrics().chunkCount();
     CHECK(window.windowTitle().startsWith(QStringLiteral("stopped after")));
 
-    // The kept document: the latest in the archive, once its last rewrite reached the disk.
-    const QStringList folders =
-        QDir(sessionsRoot()).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-    REQUIRE(folders.size() == 1);
-    const QString path =
-        sessionsRoot() + QLatin1Char('/') + folders.back() + QStringLiteral("/session.json");
-    REQUIRE(QTest::qWaitFor(
-        [&] {
-            try {
-                return lbm::report::readOutcome(lbm::report::readSessionDocument(path)).kind ==
-                       OutcomeKind::Stopped;
-            } catch (const std::exception&) {
-                return false;
-            }
-        },
-        10000));
+    // The kept document, once its last rewrite reached the disk.
+    const QString path = lbm::ui::test::newestKeptDocument(OutcomeKind::Stopped);
     const auto document = lbm::report::readSessionDocument(path);
     const QString sentence =
         QStringLiteral("Stopped by the user after %1 of 40 chunks.").arg(chunks);
@@ -153,16 +130,12 @@ TEST_CASE("a stopped session says so in prose, in its document, title and reopen
 TEST_CASE("a stall the user stops keeps its figures on the counters and the chart",
           "[ui][outcome][stall]") {
     QSettings().clear();
+    QDir(sessionsRoot()).removeRecursively();
     MainWindow window;
     window.resize(1280, 720);
     window.show();
-    auto* form = window.sessionForm();
-    form->setUseSimulator(true);
-    form->setSimulatorProfile(QStringLiteral("fast"));
-    form->setSimulatorFaults({QStringLiteral("stall@3")});
-    form->setChunkTimeouts(60, 30);
-    form->setChunks(10);
-    REQUIRE(window.startSession());
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("fast"), 10,
+                                    {QStringLiteral("stall@3")});
     auto* engine = window.sessionEngine();
     auto* counters = window.countersPanel();
     REQUIRE(QTest::qWaitFor(
@@ -191,4 +164,12 @@ TEST_CASE("a stall the user stops keeps its figures on the counters and the char
     INFO(labels.join(QStringLiteral(" | ")).toStdString());
     CHECK(labels.filter(QStringLiteral(", none came")).size() == 1);
     CHECK(window.windowTitle().startsWith(QStringLiteral("stopped after 3 chunks")));
+
+    // Reopened from its kept document, the counters say the same, word for word.
+    const QString stall = counters->valueText(CountersPanel::Row::SimulatedStall);
+    // The kept document, once its last rewrite reached the disk.
+    const QString path = lbm::ui::test::newestKeptDocument(OutcomeKind::Stopped);
+    REQUIRE(window.openDocument(path));
+    CHECK(counters->valueText(CountersPanel::Row::SimulatedUnderruns) == underruns);
+    CHECK(counters->valueText(CountersPanel::Row::SimulatedStall) == stall);
 }

@@ -209,3 +209,48 @@ TEST_CASE("flag ticks land on the flagged chunks' first frames", "[ui][quality][
     QTest::mouseClick(&bar, Qt::LeftButton, Qt::NoModifier, QPoint(middle, 10));
     CHECK(bar.position() == 69);
 }
+
+TEST_CASE("a chunk with two flags shows both on the scrub bar, tint under blur included",
+          "[ui][quality][scrub]") {
+    // Chunk 2 of three 12-frame chunks went soft and drifted in colour at once.
+    std::vector<ChunkQuality> chunks(3);
+    for (int i = 0; i < 3; ++i) {
+        chunks[static_cast<size_t>(i)].generation_index = i;
+        chunks[static_cast<size_t>(i)].frame_count = 12;
+        chunks[static_cast<size_t>(i)].is_final = true;
+    }
+    chunks[2].flags = QualityFlag::Blur | QualityFlag::Tint;
+    const QPalette palette;
+    const QColor blur = lbm::ui::qualityFlagColor(QualityFlag::Blur, palette);
+    const QColor tint = lbm::ui::qualityFlagColor(QualityFlag::Tint, palette);
+    REQUIRE(blur != tint);
+    const auto marks =
+        lbm::ui::qualityScrubMarks(chunks, {0, 12, 24}, lbm::quality::QualityThresholds{}, palette);
+    REQUIRE(marks.size() == 1);
+    CHECK(marks.front().stripes == QList<QColor>{blur, tint});
+    const auto chunk_marks =
+        lbm::ui::qualityChunkMarks(chunks, lbm::quality::QualityThresholds{}, palette);
+    REQUIRE(chunk_marks.size() == 1);
+    CHECK(chunk_marks.front().stripes == QList<QColor>{blur, tint});
+
+    // Painted: over the chunk's frames, both colours one above the other.
+    lbm::ui::ScrubBar bar;
+    bar.resize(600, 60);
+    bar.setFrames(36, marks);
+    bar.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&bar));
+    const QImage image = bar.grab().toImage();
+    const int x = bar.xOfFrame(30) * image.width() / bar.width();
+    QList<QColor> column;
+    for (int y = 0; y < 14 * image.height() / bar.height(); ++y) {
+        const QColor colour = image.pixelColor(x, y);
+        if (column.isEmpty() || column.back() != colour) {
+            column.append(colour);
+        }
+    }
+    INFO("colours down the band: " << column.size());
+    CHECK(column.contains(blur));
+    CHECK(column.contains(tint));
+    // Tint above blur: blur (first in report order) at the bottom.
+    CHECK(column.indexOf(tint) < column.indexOf(blur));
+}

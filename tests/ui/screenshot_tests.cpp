@@ -12,6 +12,7 @@
 #include "ui/video_view.h"
 #include "window_test_support.h"
 
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QSettings>
 #include <QTest>
@@ -125,4 +126,44 @@ TEST_CASE("screenshots of a live session at 1280x720, 1600x1000 and 1920x1080", 
             REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 10000));
         }
     }
+}
+
+TEST_CASE("the README's screenshot: 1280x720 mid-session with a prompt transition",
+          "[screenshots][demo]") {
+    QSettings().clear();
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("h200-sp4"), 32);
+    auto* session = window.sessionEngine();
+    REQUIRE(QTest::qWaitFor([&] { return session->liveMetrics().chunkCount() >= 6; }, 60000));
+    // The prompt transitions are a tab beside the camera pad at this height: shown, so the
+    // history says where the transition started.
+    for (QDockWidget* dock : window.docks()) {
+        if (dock->objectName() == QStringLiteral("PromptDock")) {
+            dock->raise();
+        }
+    }
+    window.promptPanel()->setPrompt(QStringLiteral("A snowy street at dusk"));
+    window.promptPanel()->setTransitionChunks(3);
+    window.promptPanel()->send();
+    // On screen: the transition's last step (K=3: two chunks after the one it started in),
+    // where the new look shows.
+    const auto mid_transition = [&] {
+        for (const auto& record : session->timeline().interactions()) {
+            if (record.kind == lbm::session::InteractionKind::Prompt && record.started_chunk) {
+                const auto& frame = window.playbackClock()->currentFrame();
+                return frame && frame->chunk_index >= *record.started_chunk + 2;
+            }
+        }
+        return false;
+    };
+    REQUIRE(QTest::qWaitFor(mid_transition, 60000));
+    window.refreshCounters();
+    CHECK(
+        QFileInfo(lbm::ui::test::saveScreenshot(window, QStringLiteral("readme-1280x720"))).size() >
+        0);
+    session->abort(QStringLiteral("screenshot taken"));
+    REQUIRE(QTest::qWaitFor([&] { return session->result().has_value(); }, 10000));
 }

@@ -3,7 +3,6 @@
 // sideways scrolling and closes with Esc.
 
 #include "ui/main_window.h"
-#include "ui/session_form.h"
 #include "ui/session_library.h"
 #include "ui/sessions_browser.h"
 #include "ui/side_by_side_window.h"
@@ -15,7 +14,7 @@
 #include <QPushButton>
 #include <QScrollBar>
 #include <QSettings>
-#include <QStandardPaths>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
 
@@ -27,12 +26,7 @@ using lbm::ui::SessionsBrowser;
 namespace {
 
 void runSession(MainWindow& window, int chunks, const QStringList& faults, bool stop) {
-    auto* form = window.sessionForm();
-    form->setUseSimulator(true);
-    form->setSimulatorProfile(QStringLiteral("fast"));
-    form->setSimulatorFaults(faults);
-    form->setChunks(chunks);
-    REQUIRE(window.startSession());
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("fast"), chunks, faults);
     auto* engine = window.sessionEngine();
     if (stop) {
         REQUIRE(QTest::qWaitFor([&] { return engine->liveMetrics().chunkCount() >= 2; }, 30000));
@@ -53,7 +47,21 @@ SessionsBrowser* openBrowser(MainWindow& window) {
     }
     REQUIRE(browser);
     REQUIRE(QTest::qWaitForWindowExposed(browser));
+    REQUIRE(QTest::qWaitFor([&] { return !browser->loading(); }, 10000));
     return browser;
+}
+
+// Reads the archive again and waits for the documents to be read (off the GUI thread: the
+// table fills after reload() returns, announced by loaded()).
+void reread(SessionsBrowser* browser) {
+    QSignalSpy loaded(browser, &SessionsBrowser::loaded);
+    browser->reload();
+    CHECK(loaded.isEmpty());
+    if (browser->loading()) {
+        CHECK(browser->progressText().startsWith(QStringLiteral("Reading ")));
+    }
+    REQUIRE(QTest::qWaitFor([&] { return loaded.count() == 1; }, 10000));
+    CHECK(browser->progressText().isEmpty());
 }
 
 } // namespace
@@ -61,9 +69,7 @@ SessionsBrowser* openBrowser(MainWindow& window) {
 TEST_CASE("the Sessions browser sorts, filters, opens and compares kept sessions",
           "[ui][sessions]") {
     QSettings().clear();
-    QDir(QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
-         QStringLiteral("/lingbot-monitor/sessions"))
-        .removeRecursively();
+    QDir(lbm::ui::test::sessionsRoot()).removeRecursively();
     MainWindow window;
     window.resize(1280, 720);
     window.show();
@@ -75,7 +81,7 @@ TEST_CASE("the Sessions browser sorts, filters, opens and compares kept sessions
     // The stopped session's last document rewrite reaches the disk a moment after the result.
     REQUIRE(QTest::qWaitFor(
         [&] {
-            browser->reload();
+            reread(browser);
             return browser->cellText(0, SessionsBrowser::Outcome) == QStringLiteral("stopped");
         },
         10000));

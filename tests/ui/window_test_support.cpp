@@ -2,13 +2,16 @@
 
 #include "app/report/session_document.h"
 #include "ui/main_window.h"
+#include "ui/session_form.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QGuiApplication>
+#include <QLabel>
 #include <QPixmap>
 #include <QProcess>
 #include <QScreen>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWidget>
@@ -47,6 +50,71 @@ QString saveWidgetScreenshot(QWidget& widget, const QString& name) {
     QDir().mkpath(dir);
     const QString path = dir + QLatin1Char('/') + name + QStringLiteral(".png");
     grabWidget(widget).save(path);
+    return path;
+}
+
+QStringList cutLabels(QWidget* root) {
+    QStringList cut;
+    for (QLabel* label : root->findChildren<QLabel*>()) {
+        // (A dock in a tab behind another is "visible" but not seen, nor laid out.)
+        if (!label->isVisible() || label->visibleRegion().isEmpty() || label->text().isEmpty() ||
+            label->textFormat() == Qt::RichText ||
+            (label->textFormat() == Qt::AutoText && Qt::mightBeRichText(label->text()))) {
+            continue;
+        }
+        const bool fits = label->wordWrap()
+                              ? label->heightForWidth(label->width()) <= label->height() + 1
+                              : label->fontMetrics().horizontalAdvance(label->text()) <=
+                                    label->contentsRect().width() + 1;
+        if (!fits) {
+            const QRect rect = label->geometry();
+            cut << QStringLiteral("%1 (%2) at %3,%4 %5x%6: %7")
+                       .arg(QString::fromLatin1(label->metaObject()->className()),
+                            label->objectName())
+                       .arg(rect.x())
+                       .arg(rect.y())
+                       .arg(rect.width())
+                       .arg(rect.height())
+                       .arg(label->text());
+        }
+    }
+    return cut;
+}
+
+void startOnSimulator(lbm::ui::MainWindow& window, const QString& profile, int chunks,
+                      const QStringList& faults) {
+    auto* form = window.sessionForm();
+    form->setUseSimulator(true);
+    form->setSimulatorProfile(profile);
+    form->setSimulatorFaults(faults);
+    if (!faults.isEmpty()) {
+        form->setChunkTimeouts(60, 30);
+    }
+    form->setChunks(chunks);
+    REQUIRE(window.startSession());
+}
+
+QString sessionsRoot() {
+    return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+           QStringLiteral("/lingbot-monitor/sessions");
+}
+
+QString newestKeptDocument(lbm::report::OutcomeKind kind) {
+    const QStringList folders =
+        QDir(sessionsRoot()).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+    REQUIRE_FALSE(folders.isEmpty());
+    const QString path =
+        sessionsRoot() + QLatin1Char('/') + folders.back() + QStringLiteral("/session.json");
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            try {
+                return lbm::report::readOutcome(lbm::report::readSessionDocument(path)).kind ==
+                       kind;
+            } catch (const std::exception&) {
+                return false;
+            }
+        },
+        10000));
     return path;
 }
 

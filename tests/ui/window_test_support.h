@@ -3,8 +3,11 @@
 // display (xcb, e.g. under Xvfb) the screen itself is grabbed; on the offscreen platform the
 // window's own grab (the video view is an ordinary widget, HUD included).
 
+#include "app/report/session_outcome.h"
+
 #include <QImage>
 #include <QString>
+#include <QStringList>
 
 namespace lbm::ui {
 class MainWindow;
@@ -20,6 +23,21 @@ QString saveScreenshot(lbm::ui::MainWindow& window, const QString& name);
 // The same for any top-level widget (a panel shown on its own, the side-by-side window).
 QImage grabWidget(QWidget& widget);
 QString saveWidgetScreenshot(QWidget& widget, const QString& name);
+
+// Starts a session in window on the built-in simulator's profile with chunks and faults; with
+// faults, chunk timeouts of 60 s and 30 s (a stall is then seen as one, not as a timeout).
+void startOnSimulator(lbm::ui::MainWindow& window, const QString& profile, int chunks,
+                      const QStringList& faults = {});
+// Where this process keeps its sessions.
+QString sessionsRoot();
+// The newest kept session's document, once its last rewrite has reached the disk and says
+// kind (the document is rewritten a moment after the session's result).
+QString newestKeptDocument(lbm::report::OutcomeKind kind);
+
+// Visible plain-text labels under root whose text does not fit them ("class (name) at x,y
+// wxh: text"): a one-line label whose text is wider than it, a wrapping one that needs more
+// height than it has. (Labels that elide on purpose show a shortened text that fits.)
+QStringList cutLabels(QWidget* root);
 
 // Runs the real program (lingbot-monitor --start on the simulator's h200-sp4 profile, 40
 // chunks) with its data under home until its kept document holds 3 chunks, then sends it
