@@ -1,5 +1,7 @@
 #include "ui/chart_report_image.h"
 
+#include "ui/status_colors.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLayout>
@@ -71,6 +73,24 @@ void setChunkAxisTicks(QValueAxis* axis, double span) {
     axis->setTickType(QValueAxis::TicksDynamic);
     axis->setTickAnchor(0.0);
     axis->setTickInterval(step);
+}
+
+void applyChartPalette(QChart* chart, const QPalette& palette,
+                       std::initializer_list<QAbstractAxis*> axes) {
+    chart->setTheme(isDarkPalette(palette) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setBackgroundBrush(palette.color(QPalette::Base));
+    chart->setBackgroundRoundness(4);
+    chart->setPlotAreaBackgroundVisible(false);
+    const QColor text = palette.color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlphaF(0.12f);
+    for (QAbstractAxis* axis : axes) {
+        axis->setLabelsColor(text);
+        axis->setTitleBrush(text);
+        axis->setGridLineColor(grid);
+        axis->setLinePenColor(mutedColor(palette));
+        axis->setMinorGridLineVisible(false);
+    }
 }
 
 } // namespace lbm::ui

@@ -10,8 +10,12 @@
 #include <QString>
 
 #include <functional>
+#include <initializer_list>
 
+class QAbstractAxis;
+class QChart;
 class QChartView;
+class QPalette;
 class QValueAxis;
 
 namespace lbm::ui {
@@ -31,5 +35,10 @@ QImage renderChartView(QChartView* view, const QSize& size, const QColor& backgr
 // A 1-2-5 tick step on the chunk axis giving about ten labelled chunks across span chunks,
 // anchored at chunk 0 (both charts, so their labels line up).
 void setChunkAxisTicks(QValueAxis* axis, double span);
+// Both charts' look under palette: the light or dark theme, the base colour behind, and axes
+// with the text colour, a faint grid and no minor grid. The theme resets series colours, so
+// each chart sets its own after this.
+void applyChartPalette(QChart* chart, const QPalette& palette,
+                       std::initializer_list<QAbstractAxis*> axes);
 
 } // namespace lbm::ui

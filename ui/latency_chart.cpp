@@ -239,20 +239,7 @@ QPoint LatencyChart::viewPositionOf(qint64 chunk, double value_ms) const {
 void LatencyChart::changeEvent(QEvent* event) {
     if (event == nullptr || event->type() == QEvent::PaletteChange) {
         const QPalette pal = palette();
-        m_chart->setTheme(isDarkPalette(pal) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-        m_chart->setBackgroundBrush(pal.color(QPalette::Base));
-        m_chart->setBackgroundRoundness(4);
-        m_chart->setPlotAreaBackgroundVisible(false);
-        const QColor text = pal.color(QPalette::Text);
-        QColor grid = text;
-        grid.setAlphaF(0.12f);
-        for (QValueAxis* axis : {m_axis_x, m_axis_y}) {
-            axis->setLabelsColor(text);
-            axis->setTitleBrush(text);
-            axis->setGridLineColor(grid);
-            axis->setLinePenColor(mutedColor(pal));
-            axis->setMinorGridLineVisible(false);
-        }
+        applyChartPalette(m_chart, pal, {m_axis_x, m_axis_y});
         // The theme resets series colours: ours go on after it.
         m_series->applyPalette(pal);
     }

@@ -437,21 +437,7 @@ bool QualityTrack::eventFilter(QObject* watched, QEvent* event) {
 void QualityTrack::changeEvent(QEvent* event) {
     if (event == nullptr || event->type() == QEvent::PaletteChange) {
         const QPalette pal = palette();
-        m_chart->setTheme(isDarkPalette(pal) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
-        m_chart->setBackgroundBrush(pal.color(QPalette::Base));
-        m_chart->setBackgroundRoundness(4);
-        m_chart->setPlotAreaBackgroundVisible(false);
-        const QColor text = pal.color(QPalette::Text);
-        QColor grid = text;
-        grid.setAlphaF(0.12f);
-        for (QAbstractAxis* axis :
-             {static_cast<QAbstractAxis*>(m_axis_x), static_cast<QAbstractAxis*>(m_axis_y)}) {
-            axis->setLabelsColor(text);
-            axis->setTitleBrush(text);
-            axis->setGridLineColor(grid);
-            axis->setLinePenColor(mutedColor(pal));
-            axis->setMinorGridLineVisible(false);
-        }
+        applyChartPalette(m_chart, pal, {m_axis_x, m_axis_y});
         // The theme resets series colours: ours go on after it.
         const auto style = [](QScatterSeries* marks, const QColor& color) {
             marks->setColor(color);
