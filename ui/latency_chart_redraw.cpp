@@ -221,11 +221,12 @@ void LatencyChart::drawEventMarks(const ChartWindow& window, double top, LegendC
                 .append(point);
         }
     }
-    m_series->prompt_sent->replace(prompt_sent);
-    m_series->prompt_started->replace(prompt_started);
-    m_series->prompt_completed->replace(prompt_completed);
-    m_series->camera_sent->replace(camera_sent);
-    m_series->failed->replace(failed);
+    const InteractionMarks& marks = m_series->interactions;
+    marks.prompt_sent->replace(prompt_sent);
+    marks.prompt_started->replace(prompt_started);
+    marks.prompt_completed->replace(prompt_completed);
+    marks.camera_sent->replace(camera_sent);
+    marks.failed->replace(failed);
 }
 
 void LatencyChart::drawStallMarks(const ChartWindow& window, double top, LegendContent& legend) {

@@ -25,15 +25,6 @@ QLineSeries* makeLine(QChart* chart, const QString& name) {
     return series;
 }
 
-QScatterSeries* makeMarks(QChart* chart, const QString& name, QScatterSeries::MarkerShape shape,
-                          qreal size) {
-    auto* series = new QScatterSeries(chart);
-    series->setName(name);
-    series->setMarkerShape(shape);
-    series->setMarkerSize(size);
-    return series;
-}
-
 // The colours of the percentile lines: distinct from the bars and from each other.
 QColor p50Color(const QPalette& pal) {
     return accentColor(pal);
@@ -62,27 +53,23 @@ LatencyChartSeries::LatencyChartSeries(QChart* chart) {
     comparison = makeLine(chart, tr("comparison"));
     comparison->setPointsVisible(true);
     comparison->setVisible(false);
-    prompt_sent = makeMarks(chart, tr("prompt sent"), QScatterSeries::MarkerShapeTriangle, 14);
-    prompt_started =
-        makeMarks(chart, tr("prompt started"), QScatterSeries::MarkerShapeRectangle, 12);
-    prompt_completed =
-        makeMarks(chart, tr("prompt completed"), QScatterSeries::MarkerShapeRotatedRectangle, 14);
-    camera_sent =
-        makeMarks(chart, tr("camera velocity sent"), QScatterSeries::MarkerShapeCircle, 7);
-    failed = makeMarks(chart, tr("failed"), QScatterSeries::MarkerShapePentagon, 14);
-    stalls = makeMarks(chart, tr("simulated viewer stall"), QScatterSeries::MarkerShapeStar, 15);
+    interactions = InteractionMarks::create(chart, 1.0);
+    stalls =
+        makeMarkSeries(chart, tr("simulated viewer stall"), QScatterSeries::MarkerShapeStar, 15);
     bars = new LatencyBarsItem(chart);
     annotations = new LatencyChartAnnotations(chart);
 }
 
 QList<QAbstractSeries*> LatencyChartSeries::all() const {
-    return {warmup,      deadline,         p50,         p95,
-            p99,         comparison,       camera_sent, prompt_started,
-            prompt_sent, prompt_completed, failed,      stalls};
+    QList<QAbstractSeries*> series{warmup, deadline, p50, p95, p99, comparison};
+    for (QScatterSeries* marks : this->marks()) {
+        series.append(marks);
+    }
+    return series;
 }
 
 QList<QScatterSeries*> LatencyChartSeries::marks() const {
-    return {camera_sent, prompt_started, prompt_sent, prompt_completed, failed, stalls};
+    return interactions.all() << stalls;
 }
 
 void LatencyChartSeries::applyPalette(const QPalette& pal) {
@@ -107,16 +94,8 @@ void LatencyChartSeries::applyPalette(const QPalette& pal) {
     comparison->setPen(QPen(accentColor(pal), 1.6));
     comparison->setColor(accentColor(pal));
 
-    const auto style = [](QScatterSeries* marks, QColor color) {
-        marks->setColor(color);
-        marks->setBorderColor(color.darker(140));
-    };
-    style(prompt_sent, accentColor(pal));
-    style(prompt_started, nearLimitColor(pal));
-    style(prompt_completed, onTimeColor(pal));
-    style(camera_sent, cameraColor(pal));
-    style(failed, lateColor(pal));
-    style(stalls, stallColor(pal));
+    interactions.applyPalette(pal);
+    styleMarks(stalls, stallColor(pal));
 }
 
 QString legendHtml(const LegendContent& c, const QPalette& pal) {

@@ -6,6 +6,8 @@
 // the legend, listing only what is on screen. The bars are a scene item (LatencyBarsItem), and
 // so are the words on the plot (LatencyChartAnnotations).
 
+#include "ui/interaction_marks.h"
+
 #include <QPalette>
 #include <QString>
 #include <QStringList>
@@ -35,11 +37,7 @@ struct LatencyChartSeries {
     QLineSeries* p95 = nullptr;
     QLineSeries* p99 = nullptr;
     QLineSeries* comparison = nullptr;
-    QScatterSeries* prompt_sent = nullptr;
-    QScatterSeries* prompt_started = nullptr;
-    QScatterSeries* prompt_completed = nullptr;
-    QScatterSeries* camera_sent = nullptr;
-    QScatterSeries* failed = nullptr;
+    InteractionMarks interactions;
     QScatterSeries* stalls = nullptr;
     LatencyBarsItem* bars = nullptr;
     LatencyChartAnnotations* annotations = nullptr;

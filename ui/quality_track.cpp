@@ -32,19 +32,12 @@ using quality::ChunkQuality;
 using quality::QualityFlag;
 
 constexpr int kRedrawCoalesceMs = 40;
+// The latency chart's marks, the same shapes and colours, a little smaller on the shorter track.
+constexpr qreal kMarkScale = 6.0 / 7.0;
 // Above this many visible chunks, neighbours merge into one column (the worst of them).
 constexpr int kMaxColumns = 800;
 // Pixels above the value band for the interaction marks.
 constexpr double kMarkBandPx = 20.0;
-
-QScatterSeries* makeMarks(QChart* chart, const QString& name, QScatterSeries::MarkerShape shape,
-                          qreal size) {
-    auto* series = new QScatterSeries(chart);
-    series->setName(name);
-    series->setMarkerShape(shape);
-    series->setMarkerSize(size);
-    return series;
-}
 
 } // namespace
 
@@ -68,16 +61,8 @@ QualityTrack::QualityTrack(QWidget* parent)
     m_chart->addAxis(m_axis_y, Qt::AlignLeft);
 
     // The latency chart's marks, the same shapes and colours.
-    m_prompt_sent = makeMarks(m_chart, tr("prompt sent"), QScatterSeries::MarkerShapeTriangle, 12);
-    m_prompt_started =
-        makeMarks(m_chart, tr("prompt started"), QScatterSeries::MarkerShapeRectangle, 10);
-    m_prompt_completed =
-        makeMarks(m_chart, tr("prompt completed"), QScatterSeries::MarkerShapeRotatedRectangle, 12);
-    m_camera_sent =
-        makeMarks(m_chart, tr("camera velocity sent"), QScatterSeries::MarkerShapeCircle, 6);
-    m_failed = makeMarks(m_chart, tr("failed"), QScatterSeries::MarkerShapePentagon, 12);
-    for (QScatterSeries* series :
-         {m_camera_sent, m_prompt_started, m_prompt_sent, m_prompt_completed, m_failed}) {
+    m_interaction_marks = InteractionMarks::create(m_chart, kMarkScale);
+    for (QScatterSeries* series : m_interaction_marks.all()) {
         m_chart->addSeries(series);
         series->attachAxis(m_axis_x);
         series->attachAxis(m_axis_y);
@@ -358,11 +343,11 @@ void QualityTrack::redraw() {
                 .append(point);
         }
     }
-    m_prompt_sent->replace(sent);
-    m_prompt_started->replace(started);
-    m_prompt_completed->replace(completed);
-    m_camera_sent->replace(camera);
-    m_failed->replace(failed);
+    m_interaction_marks.prompt_sent->replace(sent);
+    m_interaction_marks.prompt_started->replace(started);
+    m_interaction_marks.prompt_completed->replace(completed);
+    m_interaction_marks.camera_sent->replace(camera);
+    m_interaction_marks.failed->replace(failed);
     m_plotted_marks = static_cast<int>(last_mark - first_mark);
 
     // The summary over the whole session, the legend for what is drawn.
@@ -439,15 +424,7 @@ void QualityTrack::changeEvent(QEvent* event) {
         const QPalette pal = palette();
         applyChartPalette(m_chart, pal, {m_axis_x, m_axis_y});
         // The theme resets series colours: ours go on after it.
-        const auto style = [](QScatterSeries* marks, const QColor& color) {
-            marks->setColor(color);
-            marks->setBorderColor(color.darker(140));
-        };
-        style(m_prompt_sent, accentColor(pal));
-        style(m_prompt_started, nearLimitColor(pal));
-        style(m_prompt_completed, onTimeColor(pal));
-        style(m_camera_sent, mutedColor(pal));
-        style(m_failed, lateColor(pal));
+        m_interaction_marks.applyPalette(pal);
         m_item->applyPalette(pal);
         scheduleRedraw();
     }
@@ -479,8 +456,8 @@ QImage QualityTrack::reportImage(const QString& title, const QSize& size) {
 }
 
 QPoint QualityTrack::viewPositionOf(qint64 chunk, double level) const {
-    const QPointF scene = m_chart->mapToScene(
-        m_chart->mapToPosition(QPointF(static_cast<double>(chunk), level), m_prompt_sent));
+    const QPointF scene = m_chart->mapToScene(m_chart->mapToPosition(
+        QPointF(static_cast<double>(chunk), level), m_interaction_marks.prompt_sent));
     return m_view->mapFromScene(scene);
 }
 

@@ -15,6 +15,7 @@
 #include "app/quality/chunk_quality.h"
 #include "app/quality/quality_settings.h"
 #include "ui/chart_event_mark.h"
+#include "ui/interaction_marks.h"
 #include "ui/quality_track_item.h"
 
 #include <QImage>
@@ -149,11 +150,7 @@ private:
     QValueAxis* m_axis_x = nullptr;
     QCategoryAxis* m_axis_y = nullptr;
     QualityTrackItem* m_item = nullptr;
-    QScatterSeries* m_prompt_sent = nullptr;
-    QScatterSeries* m_prompt_started = nullptr;
-    QScatterSeries* m_prompt_completed = nullptr;
-    QScatterSeries* m_camera_sent = nullptr;
-    QScatterSeries* m_failed = nullptr;
+    InteractionMarks m_interaction_marks;
     QLabel* m_summary = nullptr;
     QLabel* m_legend = nullptr;
 };
