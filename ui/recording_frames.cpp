@@ -142,6 +142,16 @@ int RecordingFrames::firstFrameOfChunk(qint64 chunk) const {
     return m_chunk_starts[static_cast<std::size_t>(chunk)];
 }
 
+std::optional<int> RecordingFrames::chunkStepTarget(int frame, int direction) const {
+    const auto [chunk, in_chunk] = chunkOf(frame);
+    qint64 target = chunk + direction;
+    if (direction < 0 && in_chunk > 0) {
+        target = chunk; // back to the start of this chunk first
+    }
+    const int first = firstFrameOfChunk(std::max<qint64>(0, target));
+    return first >= 0 ? std::optional(first) : std::nullopt;
+}
+
 void RecordingFrames::request(int frame) {
     m_worker->request(frame);
 }

@@ -10,6 +10,7 @@
 #include <QString>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace lbm::ui {
@@ -30,6 +31,10 @@ public:
     std::pair<qint64, int> chunkOf(int frame) const;
     // The first frame of chunk (or -1).
     int firstFrameOfChunk(qint64 chunk) const;
+    // Where a step of one chunk from frame lands (direction +1 or -1), the rule of both players'
+    // chunk keys: the next chunk's first frame or, going back from inside a chunk, this
+    // chunk's first; nothing past either end.
+    std::optional<int> chunkStepTarget(int frame, int direction) const;
 
     void request(int frame);
 

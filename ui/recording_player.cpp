@@ -151,13 +151,8 @@ void RecordingPlayer::step(int frames) {
 
 void RecordingPlayer::stepChunk(int direction) {
     pause();
-    const auto [chunk, in_chunk] = m_frames->chunkOf(position());
-    qint64 target = chunk + direction;
-    if (direction < 0 && in_chunk > 0) {
-        target = chunk; // back to the start of this chunk first
-    }
-    const int first = m_frames->firstFrameOfChunk(std::max<qint64>(0, target));
-    seekFrame(first >= 0 ? first : (direction > 0 ? frameCount() - 1 : 0));
+    seekFrame(m_frames->chunkStepTarget(position(), direction)
+                  .value_or(direction > 0 ? frameCount() - 1 : 0));
 }
 
 void RecordingPlayer::seekFrame(int frame) {

@@ -188,6 +188,10 @@ int SideBySidePane::firstFrameOfChunk(qint64 chunk) const {
     return m_frames->firstFrameOfChunk(chunk);
 }
 
+std::optional<int> SideBySidePane::chunkStepTarget(int frame, int direction) const {
+    return m_frames->chunkStepTarget(frame, direction);
+}
+
 void SideBySidePane::showFrame(int frame) {
     if (!isOpen()) {
         return;

@@ -51,6 +51,7 @@ public:
     int shownFrame() const { return m_shown_frame; }
     std::pair<qint64, int> chunkOf(int frame) const;
     int firstFrameOfChunk(qint64 chunk) const;
+    std::optional<int> chunkStepTarget(int frame, int direction) const; // RecordingFrames'
 
     VideoView* videoView() const { return m_video; }
     LatencyChart* latencyChart() const { return m_chart; }

@@ -240,13 +240,8 @@ void SideBySideWindow::stepChunk(int direction) {
         return;
     }
     const int at = std::min(position(), layout->frameCount() - 1);
-    const auto [chunk, in_chunk] = layout->chunkOf(at);
-    qint64 target = chunk + direction;
-    if (direction < 0 && in_chunk > 0) {
-        target = chunk; // back to the start of this chunk first
-    }
-    const int first = layout->firstFrameOfChunk(std::max<qint64>(0, target));
-    seekFrame(first >= 0 ? first : (direction > 0 ? frameCount() - 1 : 0));
+    seekFrame(
+        layout->chunkStepTarget(at, direction).value_or(direction > 0 ? frameCount() - 1 : 0));
 }
 
 void SideBySideWindow::seekChunk(qint64 chunk) {

@@ -12,6 +12,7 @@
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_model.h"
 #include "ui/prompt_panel.h"
+#include "ui/recording_frames.h"
 #include "ui/session_form.h"
 
 #include <QElapsedTimer>
@@ -357,4 +358,19 @@ TEST_CASE("the prompt history settles superseded, unanswered and never-applied p
     CHECK(panel.stateText(QStringLiteral("silent")) ==
           QStringLiteral("unanswered: no reply by the end of the session"));
     CHECK(panel.historyCount() == 4);
+}
+
+TEST_CASE("a chunk step lands on a chunk's first frame, back to this chunk's start first",
+          "[ui][player]") {
+    lbm::ui::RecordingFrames frames;
+    // The layout is known at once; the (missing) file fails later, on the worker.
+    frames.open(QStringLiteral("/nonexistent/session.m4s"), {9, 12, 12});
+    CHECK(frames.chunkStepTarget(0, +1) == 9);
+    CHECK(frames.chunkStepTarget(5, +1) == 9);
+    CHECK(frames.chunkStepTarget(9, +1) == 21);
+    CHECK_FALSE(frames.chunkStepTarget(25, +1).has_value()); // past the last chunk
+    CHECK(frames.chunkStepTarget(25, -1) == 21);             // this chunk's start first
+    CHECK(frames.chunkStepTarget(21, -1) == 9);
+    CHECK(frames.chunkStepTarget(3, -1) == 0);
+    CHECK(frames.chunkStepTarget(0, -1) == 0); // chunk 0 is as far back as it goes
 }
