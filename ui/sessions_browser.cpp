@@ -127,6 +127,7 @@ void SessionsBrowser::reload() {
         m_watcher.waitForFinished();
     }
     const QList<lbm::engine::ArchivedSession> sessions = m_keeper->recent();
+    m_reading = true;
     m_watcher.setFuture(QtConcurrent::mapped(sessions, readSessionSummary));
     updateProgress();
 }
@@ -139,8 +140,8 @@ void SessionsBrowser::updateProgress() {
     const int total = m_watcher.progressMaximum();
     m_progress->setText(
         tr("Reading %n kept session(s)… %1 read", nullptr, total).arg(m_watcher.progressValue()));
-    m_progress->setVisible(m_watcher.isRunning());
-    m_table->setEnabled(!m_watcher.isRunning());
+    m_progress->setVisible(m_reading);
+    m_table->setEnabled(!m_reading);
 }
 
 void SessionsBrowser::fill(const QList<SessionSummary>& summaries) {
@@ -165,6 +166,7 @@ void SessionsBrowser::fill(const QList<SessionSummary>& summaries) {
         row[Date]->setData(archived.documentPath(), kPathRole);
         m_model->appendRow(row);
     }
+    m_reading = false;
     updateProgress();
     updateButtons();
     emit loaded();

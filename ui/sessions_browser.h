@@ -35,7 +35,9 @@ public:
     // Reads the archive again, off the GUI thread; loaded() follows.
     void reload();
     // Whether documents are still being read (the table then shows the last reading).
-    bool loading() const { return m_watcher.isRunning(); }
+    // Until the table holds the newest reading: the future may have finished while its
+    // finished() signal, which fills the table, still waits in the event queue.
+    bool loading() const { return m_reading; }
     // What the placeholder line says while reading ("Reading 12 kept sessions… 5 read").
     QString progressText() const;
     void setFilterText(const QString& text);
@@ -70,6 +72,7 @@ private:
     QPushButton* m_delete;
     QLabel* m_progress;
     QFutureWatcher<SessionSummary> m_watcher;
+    bool m_reading = false;
 };
 
 } // namespace lbm::ui
