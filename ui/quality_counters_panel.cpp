@@ -198,7 +198,7 @@ void QualityCountersPanel::refresh() {
                 text += QStringLiteral(" · ") + tally.note;
             }
         } else if (tally.near_chunks > 0) {
-            text += tr(" · came near");
+            text += tr(" · %n chunk(s) came near", nullptr, tally.near_chunks);
         }
         set(rowOf(flags[f]), text,
             flagLevel(static_cast<int>(chunks.size()), tally.near_chunks > 0));
