@@ -11,6 +11,25 @@
 
 namespace lbm::ui {
 
+namespace {
+
+// A value wraps between its " · " parts, never inside a short one, so "longest 0 ms" or
+// "first at chunk 1" does not break before its number. A long part (a server's error text)
+// keeps its spaces and wraps as words.
+QString keepShortPartsWhole(const QString& text) {
+    constexpr qsizetype kShortPart = 24;
+    const QString separator = QStringLiteral(" · ");
+    QStringList parts = text.split(separator);
+    for (QString& part : parts) {
+        if (part.size() <= kShortPart) {
+            part.replace(QLatin1Char(' '), QChar(0x00A0));
+        }
+    }
+    return parts.join(separator);
+}
+
+} // namespace
+
 CounterGrid::CounterGrid(QWidget* owner)
     : m_owner(owner)
     , m_grid(new QGridLayout(owner)) {
@@ -70,8 +89,9 @@ void CounterGrid::set(int key, const QString& text, Level level) {
     }
     if (it->elides) {
         static_cast<ElidingLabel*>(it->value)->setFullText(text);
-    } else if (it->value->text() != text) {
-        it->value->setText(text);
+    } else if (it->text != text) {
+        it->text = text;
+        it->value->setText(keepShortPartsWhole(text));
     }
     if (it->level != level) {
         it->level = level;
@@ -90,7 +110,7 @@ QString CounterGrid::valueText(int key) const {
     if (it == m_entries.constEnd()) {
         return QString();
     }
-    return it->elides ? static_cast<const ElidingLabel*>(it->value)->fullText() : it->value->text();
+    return it->elides ? static_cast<const ElidingLabel*>(it->value)->fullText() : it->text;
 }
 
 CounterGrid::Level CounterGrid::level(int key) const {

@@ -40,6 +40,7 @@ private:
         QLabel* name = nullptr;
         QLabel* value = nullptr;
         bool elides = false; // value is an ElidingLabel
+        QString text;        // as set; the label shows it with its short parts kept whole
         Level level = Level::Normal;
     };
     void restyle(Entry& entry) const;

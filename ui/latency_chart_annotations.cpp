@@ -5,6 +5,7 @@
 #include <QPainter>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace lbm::ui {
@@ -14,6 +15,8 @@ namespace {
 // still answers the mouse.
 constexpr qreal kAnnotationsZ = 6.0;
 constexpr qreal kPad = 3.0;
+// Between the plot's right edge and a line label.
+constexpr qreal kGutterGap = 3.0;
 } // namespace
 
 LatencyChartAnnotations::LatencyChartAnnotations(QChart* chart)
@@ -33,6 +36,7 @@ void LatencyChartAnnotations::setOutliers(std::vector<Outlier> outliers) {
 }
 
 void LatencyChartAnnotations::setLineLabels(std::vector<LineLabel> labels) {
+    prepareGeometryChange(); // the gutter, part of boundingRect(), follows the labels
     m_lines = std::move(labels);
     update();
 }
@@ -44,7 +48,21 @@ void LatencyChartAnnotations::setColors(const QColor& text, const QColor& backgr
 }
 
 QRectF LatencyChartAnnotations::boundingRect() const {
-    return m_chart->plotArea();
+    // The line labels stand in the gutter right of the plot.
+    return m_chart->plotArea().adjusted(0, 0, lineLabelGutter(), 0);
+}
+
+QFont LatencyChartAnnotations::lineLabelFont() const {
+    return m_chart->font();
+}
+
+qreal LatencyChartAnnotations::lineLabelGutter() const {
+    const QFontMetricsF metrics(lineLabelFont());
+    qreal widest = 0.0;
+    for (const LineLabel& label : m_lines) {
+        widest = std::max(widest, metrics.horizontalAdvance(QStringLiteral("↑ ") + label.text));
+    }
+    return m_lines.empty() ? 0.0 : std::ceil(widest + 2 * kPad + kGutterGap);
 }
 
 void LatencyChartAnnotations::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option*/,
@@ -56,6 +74,10 @@ void LatencyChartAnnotations::paint(QPainter* painter, const QStyleOptionGraphic
     font.setBold(true);
     painter->setFont(font);
     paintOutliers(*painter, plot);
+    // The line labels stand right of the plot, off the newest bars (what Follow keeps at the
+    // right edge and a viewer reads first).
+    painter->setClipRect(boundingRect());
+    painter->setFont(lineLabelFont());
     paintLineLabels(*painter, plot);
     painter->restore();
 }
@@ -132,7 +154,7 @@ void LatencyChartAnnotations::paintLineLabels(QPainter& painter, const QRectF& p
         const QString text =
             line_y < plot.top() ? QStringLiteral("↑ ") + p.label->text : p.label->text;
         const qreal width = metrics.horizontalAdvance(text) + 2 * kPad;
-        const QRectF box(plot.right() - width - 2.0, p.y - height / 2, width, height);
+        const QRectF box(plot.right() + kGutterGap, p.y - height / 2, width, height);
         QColor fill = m_background;
         fill.setAlphaF(0.85f);
         painter.setPen(Qt::NoPen);

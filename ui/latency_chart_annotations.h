@@ -2,10 +2,11 @@
 // The words drawn on the latency chart's plot: the value of every bar too tall for the value
 // axis (the first chunk's TTFC, a stall, the chunk in flight), drawn clipped at the top with a
 // break, the wait of a late chunk in flight wherever its bar stands, and the name and value of each
-// horizontal line (deadline, p50, p95, p99) at the plot's right edge, spread apart when the lines
-// lie on top of each other so each stays readable.
+// horizontal line (deadline, p50, p95, p99) in a gutter right of the plot, level with its line
+// and spread apart when the lines lie on top of each other so each stays readable.
 
 #include <QColor>
+#include <QFont>
 #include <QGraphicsObject>
 #include <QString>
 
@@ -40,6 +41,9 @@ public:
     void setColors(const QColor& text, const QColor& background);
     const std::vector<Outlier>& outliers() const { return m_outliers; }
     const std::vector<LineLabel>& lineLabels() const { return m_lines; }
+    // How wide the gutter right of the plot must be for the line labels (the chart's right
+    // margin); 0 without lines.
+    qreal lineLabelGutter() const;
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
@@ -47,6 +51,7 @@ public:
 private:
     void paintOutliers(QPainter& painter, const QRectF& plot) const;
     void paintLineLabels(QPainter& painter, const QRectF& plot) const;
+    QFont lineLabelFont() const;
 
     QChart* m_chart;
     std::vector<Outlier> m_outliers;

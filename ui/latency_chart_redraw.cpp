@@ -307,6 +307,13 @@ void LatencyChart::drawAnnotations() {
         }
     }
     m_series->annotations->setLineLabels(std::move(lines));
+    // Room for them right of the plot (set only when it changes: a new margin lays the chart
+    // out again).
+    const int gutter = static_cast<int>(m_series->annotations->lineLabelGutter());
+    const QMargins margins(4, 4, 4 + gutter, 4);
+    if (m_chart->margins() != margins) {
+        m_chart->setMargins(margins);
+    }
 }
 
 bool LatencyChart::holdsStall(const LatencyBarsItem::Bar& bar) const {

@@ -532,6 +532,7 @@ void MainWindow::terminate(int signal_number) {
 
 void MainWindow::onSessionFinished(const lbm::session::SessionResult& result) {
     m_steering->releaseAll();
+    m_quality->sessionOver();
     if (!m_engine->recordingPath().isEmpty()) {
         m_quality->showFinishedSession(
             m_engine->recordingPath(), m_engine->liveMetrics().records(),

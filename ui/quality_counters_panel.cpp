@@ -92,7 +92,20 @@ void QualityCountersPanel::reset() {
     m_tallies.assign(quality::allQualityFlags().size(), Tally{});
     m_flagged_chunks = 0;
     m_near_chunks = 0;
+    m_session_over = false;
     refresh();
+}
+
+void QualityCountersPanel::setSessionOver() {
+    m_session_over = true;
+    refresh();
+}
+
+QString QualityCountersPanel::responseText() const {
+    if (m_session_over && !m_responses.last()) {
+        return tr("no key pressed");
+    }
+    return m_responses.summaryText();
 }
 
 void QualityCountersPanel::setChunks(const std::vector<ChunkQuality>& chunks) {
@@ -221,7 +234,7 @@ void QualityCountersPanel::refresh() {
             .arg(latest.chroma_drift, 0, 'f', 1)
             .arg(t.tint_drift, 0, 'f', 1),
         latestLevel(QualityFlag::Tint));
-    set(Row::Response, m_responses.summaryText(), Level::Normal);
+    set(Row::Response, responseText(), Level::Normal);
 }
 
 QString QualityCountersPanel::valueText(Row row) const {

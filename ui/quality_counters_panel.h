@@ -55,6 +55,9 @@ public:
     // A chunk as it is analysed; a later result for the same chunk replaces the earlier one.
     void addChunk(const quality::ChunkQuality& chunk);
     void setChunks(const std::vector<quality::ChunkQuality>& chunks);
+    // The session is over (or a kept one is shown): rows that wait for something say it never
+    // came ("no key pressed") instead of "none yet". reset() clears it.
+    void setSessionOver();
 
     QString valueText(Row row) const;
     Level level(Row row) const;
@@ -78,6 +81,7 @@ private:
     void count(const quality::ChunkQuality& chunk);
     void tally(const Counted& counted, qint64 index, int sign);
     void refresh();
+    QString responseText() const;
     void set(Row row, const QString& text, Level level) {
         m_grid.set(static_cast<int>(row), text, level);
     }
@@ -87,6 +91,7 @@ private:
     std::vector<Tally> m_tallies; // by allQualityFlags() order
     int m_flagged_chunks = 0;
     int m_near_chunks = 0;
+    bool m_session_over = false;
     std::optional<quality::ChunkQuality> m_latest; // the newest chunk, without frames
     quality::SteeringSummary m_responses;
     CounterGrid m_grid;

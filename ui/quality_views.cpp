@@ -74,6 +74,12 @@ void QualityViews::startSession(const lbm::quality::QualitySettings& settings) {
     m_counters->setSettings(settings);
 }
 
+void QualityViews::sessionOver() {
+    if (!m_showing_document) {
+        m_counters->setSessionOver();
+    }
+}
+
 void QualityViews::showFinishedSession(const QString& recording,
                                        const std::vector<lbm::ChunkRecord>& chunks,
                                        const QJsonArray& interactions,
@@ -100,6 +106,7 @@ void QualityViews::showDocument(const lbm::report::SessionDocument& document,
             m_document_chunks = stored->chunks;
             m_track->setChunks(stored->chunks);
             m_counters->setChunks(stored->chunks);
+            m_counters->setSessionOver();
             m_strip->setChunks(stored->chunks);
         }
     } catch (const std::exception& failure) {

@@ -49,6 +49,8 @@ public:
     // results go.
     void startSession(const lbm::quality::QualitySettings& settings);
     // The live session's recording is complete: the filmstrip reads its transitions.
+    // The live session ended: the counters say what never came.
+    void sessionOver();
     void showFinishedSession(const QString& recording, const std::vector<lbm::ChunkRecord>& chunks,
                              const QJsonArray& interactions, const QJsonObject& workload);
     // An opened session document: its stored analysis (a note in the track when it has none)

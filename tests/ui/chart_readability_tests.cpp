@@ -8,10 +8,16 @@
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_model.h"
 
+#include <QChart>
+#include <QChartView>
+#include <QFontMetricsF>
+#include <QLineSeries>
 #include <QStringList>
+#include <QTest>
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <vector>
 
 using lbm::ChunkRecord;
@@ -126,4 +132,45 @@ TEST_CASE("the percentile lines are named apart from the deadline line", "[ui][c
     chart.setPercentilesVisible(false);
     chart.flush();
     CHECK(chart.lineLabels() == QStringList({QStringLiteral("deadline 750 ms")}));
+}
+
+TEST_CASE("the line labels stand right of the plot, off the newest bars", "[ui][chart]") {
+    lbm::ui::LatencyChart chart;
+    chart.resize(900, 300);
+    chart.model()->showRecords(session(30, 1500.0, 700.0), {}, 30);
+    chart.flush();
+    chart.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&chart));
+    auto* view = chart.findChild<QChartView*>();
+    REQUIRE(view != nullptr);
+    const QImage picture = view->grab().toImage();
+    const QRectF plot = chart.chart()->plotArea();
+    REQUIRE(plot.width() > 300);
+    // The deadline's colour in the gutter right of the plot, level with the line (its label),
+    // and the gutter as wide as the label needs.
+    QColor deadline;
+    for (QAbstractSeries* series : chart.chart()->series()) {
+        if (series->name() == QStringLiteral("deadline")) {
+            deadline = qobject_cast<QLineSeries*>(series)->pen().color();
+        }
+    }
+    REQUIRE(deadline.isValid());
+    const double scale = picture.devicePixelRatio();
+    const QPoint line = view->mapFromScene(chart.chart()->mapToPosition(QPointF(0.0, 750.0)));
+    const QPoint right_edge = view->mapFromScene(plot.topRight());
+    int gutter_hits = 0;
+    for (int x = right_edge.x() + 2; x < view->width(); ++x) {
+        for (int y = std::max(0, line.y() - 6); y <= std::min(view->height() - 1, line.y() + 6);
+             ++y) {
+            const QColor pixel =
+                picture.pixelColor(static_cast<int>(x * scale), static_cast<int>(y * scale));
+            gutter_hits += std::abs(pixel.red() - deadline.red()) < 40 &&
+                           std::abs(pixel.green() - deadline.green()) < 40 &&
+                           std::abs(pixel.blue() - deadline.blue()) < 40;
+        }
+    }
+    CHECK(gutter_hits > 10);
+    CHECK(
+        chart.width() - plot.right() >=
+        QFontMetricsF(chart.chart()->font()).horizontalAdvance(QStringLiteral("deadline 750 ms")));
 }

@@ -4,6 +4,7 @@
 // each flagged chunk's tick lands on its first frame, spans its frames and says why.
 
 #include "kept_session.h"
+#include "ui/counter_grid.h"
 #include "ui/counters_panel.h"
 #include "ui/hud_overlay.h"
 #include "ui/quality_counters_panel.h"
@@ -11,7 +12,9 @@
 #include "ui/quality_style.h"
 #include "ui/scrub_bar.h"
 
+#include <QLabel>
 #include <QTest>
+#include <QWidget>
 
 #include <catch2/catch.hpp>
 
@@ -253,4 +256,44 @@ TEST_CASE("a chunk with two flags shows both on the scrub bar, tint under blur i
     CHECK(column.contains(tint));
     // Tint above blur: blur (first in report order) at the bottom.
     CHECK(column.indexOf(tint) < column.indexOf(blur));
+}
+
+TEST_CASE("after the session the key response row says no key was pressed, not none yet",
+          "[ui][quality][counters]") {
+    QualityCountersPanel panel;
+    for (qint64 i = 0; i < 3; ++i) {
+        panel.addChunk(cleanChunk(i));
+    }
+    CHECK(panel.valueText(Row::Response) == QStringLiteral("none yet"));
+    panel.setSessionOver();
+    CHECK(panel.valueText(Row::Response) == QStringLiteral("no key pressed"));
+    // A new session waits again.
+    panel.reset();
+    panel.addChunk(cleanChunk(0));
+    CHECK(panel.valueText(Row::Response) == QStringLiteral("none yet"));
+}
+
+TEST_CASE("a counter value wraps between its parts, never inside a short one", "[ui][counters]") {
+    QWidget owner;
+    lbm::ui::CounterGrid grid(&owner);
+    grid.addRow(1, QStringLiteral("Player stalls"), QString(), false);
+    grid.addRow(2, QStringLiteral("State"), QString(), false);
+    const QString stalls = QStringLiteral("0 · total 0 ms · longest 0 ms");
+    grid.set(1, stalls, Level::Good);
+    // A long part (a server's error) keeps its spaces, so it can still wrap as words.
+    const QString failed =
+        QStringLiteral("failed · the server closed the connection before session.done");
+    grid.set(2, failed, Level::Bad);
+    // What the rows say is unchanged; what the labels show keeps "longest 0 ms" whole.
+    CHECK(grid.valueText(1) == stalls);
+    CHECK(grid.valueText(2) == failed);
+    QStringList shown;
+    for (const QLabel* label : owner.findChildren<QLabel*>()) {
+        shown.append(label->text());
+    }
+    const QString nbsp(QChar(0x00A0));
+    CHECK(shown.contains(QStringLiteral("0 · total") + nbsp + QStringLiteral("0") + nbsp +
+                         QStringLiteral("ms · longest") + nbsp + QStringLiteral("0") + nbsp +
+                         QStringLiteral("ms")));
+    CHECK(shown.contains(failed));
 }
