@@ -29,6 +29,12 @@ QString countOf(std::int64_t n, std::int64_t m) {
         .arg(100.0 * static_cast<double>(n) / static_cast<double>(m), 0, 'f', 1);
 }
 
+// "1.001 / 0.999×": RTFX to as many places as RTF, so a red RTF just past 1 does not read as a
+// speed of 1.00; "×" as every other ratio in the window writes it.
+QString rtfText(double rtf, double rtfx) {
+    return QStringLiteral("%1 / %2×").arg(rtf, 0, 'f', 3).arg(rtfx, 0, 'f', 3);
+}
+
 // VIDEO_RTF below 1 is faster than real time; within 10% of 1 is the amber zone.
 CountersPanel::Level rtfLevel(double rtf) {
     if (rtf <= 0) {
@@ -118,16 +124,9 @@ void CountersPanel::reset(int expected_chunks, std::int64_t expected_frames, dou
 void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
     set(Row::Chunks, countOf(metrics.chunks_received, m_expected_chunks));
     set(Row::Ttfc, metrics.ttfc_ms ? ms(*metrics.ttfc_ms) : QString(kDash));
-    set(Row::VideoRtf,
-        QStringLiteral("%1 / %2x")
-            .arg(metrics.video_rtf, 0, 'f', 3)
-            .arg(metrics.video_rtfx, 0, 'f', 2),
-        rtfLevel(metrics.video_rtf));
+    set(Row::VideoRtf, rtfText(metrics.video_rtf, metrics.video_rtfx), rtfLevel(metrics.video_rtf));
     if (metrics.steady_video_rtf && metrics.steady_video_rtfx) {
-        set(Row::SteadyRtf,
-            QStringLiteral("%1 / %2x")
-                .arg(*metrics.steady_video_rtf, 0, 'f', 3)
-                .arg(*metrics.steady_video_rtfx, 0, 'f', 2),
+        set(Row::SteadyRtf, rtfText(*metrics.steady_video_rtf, *metrics.steady_video_rtfx),
             rtfLevel(*metrics.steady_video_rtf));
     } else {
         set(Row::SteadyRtf, tr("%1 (no steady chunk yet)").arg(kDash));
