@@ -5,6 +5,7 @@
 // session, and the finished state; and that a viewer who opens the page late is shown frames
 // near the live edge, not the newest keyframe's. LBM_SCREENSHOT_DIR=... saves the page at
 // 1080p and at a phone's size.
+#include "app/protocol/camera_se3.h"
 #include "app/sim/frame_barcode.h"
 #include "tests/broadcast/broadcast_fixture.h"
 #include "tests/broadcast/devtools_client.h"
@@ -80,12 +81,19 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
     REQUIRE(waitUntil(
         [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
 
-    // About real time: 12 frames every 0.75 s at 16 fps.
+    // About real time: 12 frames every 0.75 s at 16 fps. A prompt after chunk 1, so the page's
+    // events list and chart marks have something to show, and a camera move, which a session
+    // with a camera script refuses: the page must say why.
     live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
+    live.engine.schedulePrompt(1, QStringLiteral("A red kite rises over the hills at dusk."), 2);
     const auto currentTime = [&] {
         return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
             .toDouble();
     };
+    REQUIRE(waitUntil([&] { return live.engine.liveMetrics().chunkCount() >= 1; }, 30'000));
+    lbm::protocol::CameraSe3 turn;
+    turn.rotation = lbm::protocol::quaternionFromAxisAngle({0.0, 1.0, 0.0}, 0.05);
+    live.engine.sendCameraVelocity(turn);
     REQUIRE(waitUntil([&] { return currentTime() > 0.3; }, 30'000));
     const double first_time = currentTime();
     REQUIRE(waitUntil([&] { return currentTime() > first_time + 1.0; }, 15'000));
@@ -103,6 +111,9 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
     // Near the video's time (the canvas may get a newer frame than the time read with it).
     CHECK(std::abs(*barcode - grab[QStringLiteral("t")].toDouble() * 16.0) <= 8.0);
     saveScreenshot(browser, QStringLiteral("viewer_1080p.png"));
+    CHECK(browser.evaluate(QStringLiteral("document.getElementById('events').textContent"))
+              .toString()
+              .contains(QStringLiteral("camera_action_script")));
 
     // The chart counts the chunks the session has received (the feed is one event behind at most).
     const auto viewerChunks = [&] {

@@ -58,8 +58,15 @@ function onInteraction(data) {
   const kind = document.createElement("span");
   kind.className = "kind";
   kind.textContent = data.kind === "prompt" ? "▲ prompt" : "◆ camera";
-  item.append(kind, `${data.summary} — ${data.state}`);
+  item.append(kind, data.summary ? `${data.summary} — ${data.state}` : data.state);
   item.title = data.progress;
+  // Why it failed, on the page itself: a phone has no tooltip to hover.
+  if (data.state === "failed" && data.progress) {
+    const why = document.createElement("div");
+    why.className = "why";
+    why.textContent = data.progress;
+    item.append(why);
+  }
 }
 
 function onState(data) {
@@ -149,24 +156,27 @@ async function startPlayer() {
 // it and drops the frames up to the target). So the player holds at the newest keyframe while
 // hls.js loads from there to the live edge, then seeks to hls.js's live sync position (the
 // edge minus PART-HOLD-BACK) and plays: a late viewer starts as close to the edge as one who
-// was there from the start, instead of trailing it by up to 250 frames. A viewer who was
-// there from the start is already at that position and just plays.
+// was there from the start, instead of trailing it by up to 250 frames.
 function joinLiveEdge() {
   if (!viewer.joining || !hls || !video.buffered.length) return;
   const details = hls.latestLevelDetails;
   const sync = hls.liveSyncPosition;
   if (details && details.live && sync !== null) {
-    // The buffered range the player is in must reach the sync position (within a part: the
-    // newest part may still be loading while the playlist already lists it).
+    // The buffered range at (or within a part after) the player's position must reach the sync
+    // position, within a part too: the newest part may still be loading while the playlist
+    // already lists it.
     const slack = details.partTarget || details.targetduration;
     const now = video.currentTime;
     let end = null;
     for (let i = 0; i < video.buffered.length; i++) {
-      if (video.buffered.start(i) <= now + 0.05 && video.buffered.end(i) >= now) end = video.buffered.end(i);
+      if (video.buffered.start(i) <= now + slack && video.buffered.end(i) >= now) end = video.buffered.end(i);
     }
     if (end === null || end < sync - slack) return;
+    // Only a viewer further behind than hls.js catches up by itself skips frames: within two
+    // target durations it plays up to 1.5x fast until it is at the edge, and one who opened
+    // the page before the session sees its first frames.
     const target = Math.min(sync, end - 0.05);
-    if (target > now + slack) {
+    if (target > now + 2 * details.targetduration) {
       // The picture shows once the browser has decoded its way to the target.
       viewer.joining = false;
       video.addEventListener("seeked", showLivePicture, { once: true });
