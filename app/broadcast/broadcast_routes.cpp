@@ -10,8 +10,11 @@ namespace lbm::broadcast {
 namespace {
 
 const QByteArray kImmutable = "public, max-age=31536000, immutable";
-// Playlists change with every part: a cache in front may keep one for a second at most.
-const QByteArray kPlaylistCache = "public, max-age=1";
+// Playlists change with every part: a cache in front (shared: s-maxage) may keep one for a
+// second at most, and a browser's own cache not at all: a player that reloads without
+// blocking (hls.js does after a blocking reload it gave up on) must see the newest parts, not
+// the playlist it had a moment ago.
+const QByteArray kPlaylistCache = "public, max-age=0, s-maxage=1";
 // A blocking reload's answer holds the part it was asked for, whenever it is asked again.
 const QByteArray kBlockingPlaylistCache = "public, max-age=60";
 const QByteArray kPlaylistType = "application/vnd.apple.mpegurl";
@@ -172,22 +175,21 @@ HttpResponse BroadcastServer::mediaPlaylist(bool blocking) const {
 }
 
 HttpResponse BroadcastServer::startPosition() const {
-    // Where a player joining now can show a picture: the newest segment that starts with a
-    // keyframe (parts carry INDEPENDENT=YES only near the live edge, so players cannot see it).
-    double start_s = 0.0;
-    double keyframe_s = 0.0;
+    // Where a player joining now can show a picture: the newest keyframe (the viewer page
+    // loads from there and then seeks to the live edge inside what it has buffered).
+    double live_edge_s = 0.0;
     for (const HlsSegment& segment : m_segmenter->playlist().segments()) {
-        if (!segment.parts.empty() && segment.parts.front().independent) {
-            keyframe_s = start_s;
-        }
-        start_s += segment.durationS();
+        live_edge_s += segment.durationS();
     }
     HttpResponse response;
     response.content_type = "application/json";
-    response.body = QStringLiteral(R"({"keyframe_s":%1,"live_edge_s":%2})")
-                        .arg(keyframe_s, 0, 'f', 5)
-                        .arg(start_s, 0, 'f', 5)
-                        .toUtf8();
+    // ended: the session is over and the playlist is video on demand (start at its beginning).
+    response.body =
+        QStringLiteral(R"({"keyframe_s":%1,"live_edge_s":%2,"ended":%3})")
+            .arg(m_segmenter->newestKeyframeS(), 0, 'f', 5)
+            .arg(live_edge_s, 0, 'f', 5)
+            .arg(m_segmenter->playlist().ended() ? QStringLiteral("true") : QStringLiteral("false"))
+            .toUtf8();
     return response;
 }
 

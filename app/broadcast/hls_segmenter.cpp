@@ -94,14 +94,19 @@ void HlsSegmenter::flushHeldPart() {
     part.bytes = {m_held.front().stream_offset, m_held.back().stream_offset +
                                                     m_held.back().size_bytes -
                                                     m_held.front().stream_offset};
+    const auto timescale = static_cast<double>(m_splitter.timescale());
     qint64 ticks = 0;
     for (const CmafFragment& held : m_held) {
+        if (held.keyframe) {
+            m_newest_keyframe_s = m_published_s + ticks / timescale;
+        }
         ticks += held.duration;
         part.frames += held.sample_count;
     }
-    part.duration_s = ticks / static_cast<double>(m_splitter.timescale());
+    part.duration_s = ticks / timescale;
     part.independent = m_held.front().keyframe;
     m_playlist.appendPart(part);
+    m_published_s += part.duration_s;
     m_held.clear();
 }
 

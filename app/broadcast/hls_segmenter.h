@@ -49,6 +49,10 @@ public:
     ByteRange initRange() const { return {0, m_splitter.initSizeBytes()}; }
     qint64 streamBytes() const { return m_stream_bytes; }
     qint64 framesSeen() const { return m_frames_seen; }
+    // The presentation time of the newest keyframe in a published part (0 before any): where a
+    // player joining now can start a picture. The server's encoder makes one IDR per 250
+    // frames, which rarely starts a part or a segment, so parts' INDEPENDENT flags miss most.
+    double newestKeyframeS() const { return m_newest_keyframe_s; }
     const QString& errorString() const { return m_splitter.errorString(); }
 
 private:
@@ -69,6 +73,8 @@ private:
     std::optional<qint64> m_open_chunk; // the open segment's chunk
     double m_open_duration_s = 0.0;
     std::vector<CmafFragment> m_held; // frames of the part being filled
+    double m_published_s = 0.0;       // the published parts' total duration
+    double m_newest_keyframe_s = 0.0;
 };
 
 } // namespace lbm::broadcast

@@ -136,17 +136,19 @@ QByteArray LlHlsPlaylist::render() const {
     text += QStringLiteral("#EXT-X-MAP:URI=\"init.mp4\"\n");
 
     // Parts are listed for the segments within three target durations of the live edge (the
-    // RFC's minimum); older segments are plain EXTINF lines. A finished session lists none.
+    // RFC's minimum); older segments are plain EXTINF lines. A finished session keeps listing
+    // its last ones: a player that is part-way through a segment when the session ends goes on
+    // with the next part. Were the parts to vanish it would fetch the whole segment, whose
+    // first frames it already has; Media Source takes a decode time going backwards for a
+    // discontinuity and then drops every frame until a keyframe (here none before the end).
     size_t first_with_parts = m_segments.size();
-    if (!m_ended) {
-        double from_end_s = 0.0;
-        while (first_with_parts > 0) {
-            from_end_s += m_segments[first_with_parts - 1].durationS();
-            if (from_end_s > 3.0 * m_timing.target_duration_s) {
-                break;
-            }
-            --first_with_parts;
+    double from_end_s = 0.0;
+    while (first_with_parts > 0) {
+        from_end_s += m_segments[first_with_parts - 1].durationS();
+        if (from_end_s > 3.0 * m_timing.target_duration_s) {
+            break;
         }
+        --first_with_parts;
     }
     for (size_t i = 0; i < m_segments.size(); ++i) {
         const HlsSegment& segment = m_segments[i];

@@ -4,15 +4,18 @@
 //      with the broadcast on and nobody watching;
 //   2. browser: the same, with headless Chromium playing the viewer page; every frame's
 //      presentation in the browser (requestVideoFrameCallback) against the same frame's in the
-//      window's player, in wall-clock milliseconds on this machine;
+//      window's player, in wall-clock milliseconds on this machine. The page is open when the
+//      session starts, or (late=N) opened once N chunks have landed: a late viewer, whose
+//      picture can only start at the newest keyframe (one per 250 frames);
 //   3. load: the same, with 50 simulated LL-HLS viewers (scripts/broadcast_load.py), each from
 //      its own loopback address.
 // For each run: the window's bytes-to-glass (a frame's presentation minus the arrival of the
 // payload that carried it) p50/p99, and the recording's SHA-256 (the simulator is
 // deterministic, so an unchanged recording hashes the same).
 //
-//   QT_QPA_PLATFORM=offscreen build/release/benchmarks/broadcast/lbm_broadcast_benchmark [CHUNKS]
-//   [PROFILE]
+//   QT_QPA_PLATFORM=offscreen build/bench/benchmarks/broadcast/lbm_broadcast_benchmark [CHUNKS]
+//   [PROFILE] [browser | late=N]
+// (browser and late=N run only the browser's part.)
 #include "app/broadcast/broadcaster.h"
 #include "app/engine/session_engine.h"
 #include "app/playback/playback_clock.h"
@@ -151,13 +154,15 @@ void printWindow(const QString& name, const RunResult& run) {
     out().flush();
 }
 
-// Records every frame the page's video presents: [frame number, wall ms].
+// Records every frame the page's video presents: [frame number, wall ms, held]; held: the page
+// still holds the picture black while it joins the live edge (a late viewer's keyframe).
 const QString kWatchFrames = QStringLiteral(R"((() => {
   window.lbmShown = [];
   const v = document.getElementById("video");
   const fps = 16;
   const each = (now, meta) => {
-    window.lbmShown.push([Math.round(meta.mediaTime * fps), performance.timeOrigin + meta.expectedDisplayTime]);
+    window.lbmShown.push([Math.round(meta.mediaTime * fps), performance.timeOrigin + meta.expectedDisplayTime,
+                          v.classList.contains("joining")]);
     v.requestVideoFrameCallback(each);
   };
   v.requestVideoFrameCallback(each);
@@ -170,9 +175,17 @@ int main(int argc, char** argv) {
     QCoreApplication app(argc, argv);
     const int chunks = argc > 1 ? std::max(8, QString::fromLocal8Bit(argv[1]).toInt()) : 40;
     const QString profile = argc > 2 ? QString::fromLocal8Bit(argv[2]) : QStringLiteral("h200-sp4");
-    // A third argument runs only the browser's part (for trying the page's settings).
+    // A third argument runs only the browser's part (for trying the page's settings):
+    // "browser" with the page open before the session, "late=N" opened after chunk N.
+    const QString mode = argc > 3 ? QString::fromLocal8Bit(argv[3]) : QString();
     const bool browser_only =
-        argc > 3 && QString::fromLocal8Bit(argv[3]) == QStringLiteral("browser");
+        mode == QStringLiteral("browser") || mode.startsWith(QStringLiteral("late="));
+    const int late_after_chunks =
+        mode.startsWith(QStringLiteral("late=")) ? mode.mid(5).toInt() : 0;
+    if (late_after_chunks < 0 || late_after_chunks >= chunks) {
+        out() << "late=N needs 0 <= N < CHUNKS (got " << mode << ")\n";
+        return 2;
+    }
     out() << "Session: " << chunks << " chunks, simulator profile " << profile << "\n";
 
     RunResult baseline;
@@ -188,9 +201,17 @@ int main(int argc, char** argv) {
         out() << "2 browser: skipped, " << error << "\n";
     } else {
         bool watching = false;
-        // The stakeholder has the page open when the session starts (a late one starts at the
-        // newest keyframe instead, docs/broadcast.md).
-        const auto open_page = [&](broadcast::Broadcaster& broadcaster, engine::SessionEngine&) {
+        double opened_ms = 0;
+        // The stakeholder has the page open when the session starts, or opens it once
+        // late_after_chunks chunks have landed (docs/broadcast.md, "A late viewer").
+        const auto open_page = [&](broadcast::Broadcaster& broadcaster,
+                                   engine::SessionEngine& engine) {
+            if (late_after_chunks > 0) {
+                broadcast::test::waitUntil(
+                    [&] { return engine.liveMetrics().chunkCount() >= late_after_chunks; },
+                    late_after_chunks * 5000 + 60'000);
+            }
+            opened_ms = nowMs();
             browser.navigate(broadcaster.viewerUrl().toString());
             watching = broadcast::test::waitUntil(
                 [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); },
@@ -198,18 +219,35 @@ int main(int argc, char** argv) {
             watching = watching && browser.evaluate(kWatchFrames).toBool();
         };
         const RunResult with_browser = runSession(
-            chunks, profile, {},
+            chunks, profile, late_after_chunks > 0 ? During(open_page) : During(),
             [&] {
                 return !watching ||
                        browser.evaluate(QStringLiteral("document.getElementById('video').ended"))
                            .toBool();
             },
-            open_page);
-        printWindow(QStringLiteral("2 with a browser"), with_browser);
+            late_after_chunks > 0 ? During() : During(open_page));
+        printWindow(
+            late_after_chunks > 0
+                ? QStringLiteral("2 with a browser opened after chunk %1").arg(late_after_chunks)
+                : QStringLiteral("2 with a browser"),
+            with_browser);
         std::vector<double> behind_ms;
+        double first_shown_ms = 0;
+        int held_frames = 0;
         for (const QJsonValue& shown :
              browser.evaluate(QStringLiteral("window.lbmShown || []"), 30'000).toArray()) {
             const auto frame = static_cast<qint64>(shown[0].toDouble());
+            if (shown[2].toBool()) {
+                ++held_frames; // presented black: not part of what the viewer sees
+                continue;
+            }
+            if (first_shown_ms == 0) {
+                first_shown_ms = shown[1].toDouble();
+                out() << QStringLiteral("2 browser's first frame shown: %1, %2 ms after the page "
+                                        "was opened\n")
+                             .arg(frame)
+                             .arg(first_shown_ms - opened_ms, 0, 'f', 0);
+            }
             const auto window = with_browser.window_shown_ms.find(frame);
             if (window != with_browser.window_shown_ms.end()) {
                 behind_ms.push_back(shown[1].toDouble() - window->second);
@@ -217,6 +255,8 @@ int main(int argc, char** argv) {
         }
         const double interval = percentileOrZero(with_browser.intervals_ms, 0.5);
         // Along the session: is the browser's lag from its start, or does it grow with stalls?
+        out() << "2 browser frames presented while held black (joining the live edge): "
+              << held_frames << "\n";
         out() << "2 browser behind the window every 48th matched frame (ms):";
         for (size_t i = 0; i < behind_ms.size(); i += 48) {
             out() << ' ' << qRound(behind_ms[i]);

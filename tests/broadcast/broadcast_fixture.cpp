@@ -182,8 +182,11 @@ QStringList playlistProblems(const QByteArray& playlist, bool ended) {
         if (!has_endlist) {
             problems << QStringLiteral("a finished session's playlist has no EXT-X-ENDLIST");
         }
-        if (has_hint || !parts.empty()) {
-            problems << QStringLiteral("a finished session's playlist still lists parts or a hint");
+        if (has_hint) {
+            problems << QStringLiteral("a finished session's playlist still has a preload hint");
+        }
+        if (parts.count(segment_s.size())) {
+            problems << QStringLiteral("a finished session's playlist has parts of no segment");
         }
     } else {
         if (has_endlist) {
@@ -192,21 +195,22 @@ QStringList playlistProblems(const QByteArray& playlist, bool ended) {
         if (!has_hint) {
             problems << QStringLiteral("a live playlist has no EXT-X-PRELOAD-HINT");
         }
-        // The RFC: parts of every segment within three target durations of the end are listed.
-        double from_end = 0; // the open segment's parts are the playlist's end too
-        if (parts.count(segment_s.size())) {
-            for (double part : parts[segment_s.size()]) {
-                from_end += part;
-            }
+    }
+    // The RFC: parts of every segment within three target durations of the end are listed
+    // (a finished session keeps them, for players part-way through its last segments).
+    double from_end = 0; // the open segment's parts are the playlist's end too
+    if (parts.count(segment_s.size())) {
+        for (double part : parts[segment_s.size()]) {
+            from_end += part;
         }
-        for (size_t i = segment_s.size(); i-- > 0;) {
-            if (from_end + segment_s[i] <= 3.0 * target && !parts.count(i)) {
-                problems << QStringLiteral("segment %1 is within three target durations of the "
-                                           "live edge but its parts are not listed")
-                                .arg(i);
-            }
-            from_end += segment_s[i];
+    }
+    for (size_t i = segment_s.size(); i-- > 0;) {
+        if (from_end + segment_s[i] <= 3.0 * target && !parts.count(i)) {
+            problems << QStringLiteral("segment %1 is within three target durations of the "
+                                       "end but its parts are not listed")
+                            .arg(i);
         }
+        from_end += segment_s[i];
     }
     return problems;
 }

@@ -2,8 +2,10 @@
 // a simulator session (chunks at about real time) and the test reads, through the DevTools
 // protocol, what a stakeholder would see: the video's time advancing, the frame on screen
 // being one the session sent (its burnt-in barcode), the chart's chunk count following the
-// session, and the finished state. LBM_SCREENSHOT_DIR=... saves the page at 1080p and at a
-// phone's size.
+// session, and the finished state; and that a viewer who opens the page late is shown frames
+// near the live edge, not the newest keyframe's. LBM_SCREENSHOT_DIR=... saves the page at
+// 1080p and at a phone's size.
+#include "app/protocol/camera_se3.h"
 #include "app/sim/frame_barcode.h"
 #include "tests/broadcast/broadcast_fixture.h"
 #include "tests/broadcast/devtools_client.h"
@@ -15,6 +17,8 @@
 #include <QJsonObject>
 
 #include <catch2/catch.hpp>
+
+#include <optional>
 
 using namespace lbm::broadcast;
 using namespace lbm::broadcast::test;
@@ -32,6 +36,25 @@ const QString kGrabFrame = QStringLiteral(R"((() => {
   c.getContext("2d").drawImage(v, 0, 0);
   return { png: c.toDataURL("image/png"), t: v.currentTime };
 })())");
+
+// The barcode of the frame on screen and the video's time, or nullopt when there is no picture.
+struct ShownFrame {
+    qint64 barcode = -1;
+    double time_s = 0;
+};
+std::optional<ShownFrame> shownFrame(HeadlessChromium& browser) {
+    const QJsonObject grab = browser.evaluate(kGrabFrame).toObject();
+    if (!grab.contains(QStringLiteral("png"))) {
+        return std::nullopt;
+    }
+    const QImage frame = QImage::fromData(QByteArray::fromBase64(
+        grab[QStringLiteral("png")].toString().section(QLatin1Char(','), 1).toLatin1()));
+    const auto barcode = lbm::sim::readFrameBarcode(frame);
+    if (!barcode) {
+        return std::nullopt;
+    }
+    return ShownFrame{*barcode, grab[QStringLiteral("t")].toDouble()};
+}
 
 void saveScreenshot(HeadlessChromium& browser, const QString& name) {
     const QString dir = qEnvironmentVariable("LBM_SCREENSHOT_DIR");
@@ -58,12 +81,19 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
     REQUIRE(waitUntil(
         [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
 
-    // About real time: 12 frames every 0.75 s at 16 fps.
+    // About real time: 12 frames every 0.75 s at 16 fps. A prompt after chunk 1, so the page's
+    // events list and chart marks have something to show, and a camera move, which a session
+    // with a camera script refuses: the page must say why.
     live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
+    live.engine.schedulePrompt(1, QStringLiteral("A red kite rises over the hills at dusk."), 2);
     const auto currentTime = [&] {
         return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
             .toDouble();
     };
+    REQUIRE(waitUntil([&] { return live.engine.liveMetrics().chunkCount() >= 1; }, 30'000));
+    lbm::protocol::CameraSe3 turn;
+    turn.rotation = lbm::protocol::quaternionFromAxisAngle({0.0, 1.0, 0.0}, 0.05);
+    live.engine.sendCameraVelocity(turn);
     REQUIRE(waitUntil([&] { return currentTime() > 0.3; }, 30'000));
     const double first_time = currentTime();
     REQUIRE(waitUntil([&] { return currentTime() > first_time + 1.0; }, 15'000));
@@ -81,6 +111,9 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
     // Near the video's time (the canvas may get a newer frame than the time read with it).
     CHECK(std::abs(*barcode - grab[QStringLiteral("t")].toDouble() * 16.0) <= 8.0);
     saveScreenshot(browser, QStringLiteral("viewer_1080p.png"));
+    CHECK(browser.evaluate(QStringLiteral("document.getElementById('events').textContent"))
+              .toString()
+              .contains(QStringLiteral("camera_action_script")));
 
     // The chart counts the chunks the session has received (the feed is one event behind at most).
     const auto viewerChunks = [&] {
@@ -122,4 +155,74 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
              .toJson()
              .toStdString());
     saveScreenshot(browser, QStringLiteral("viewer_1080p_finished.png"));
+}
+
+// A late viewer: the stream has a keyframe only every 250 frames, so the page starts loading
+// at the newest one (here frame 0) and must then join the live edge rather than play on from
+// there. Checked on the frames shown: each is within a bound of the newest frame the session
+// has received, the bound in the session's own chunks: the goal of two chunk intervals behind,
+// plus one chunk because a chunk's frames land at once (right after one lands, a player that is
+// on time is a whole chunk behind the newest frame). Without the join, this viewer trails by
+// the frames the session had when the page opened (here about six chunks) and keeps most of it.
+TEST_CASE("a viewer who opens the page late is shown frames near the live edge",
+          "[broadcast][browser]") {
+    constexpr int kLateChunks = 16;
+    constexpr int kOpenAfterChunks = 6;
+    HeadlessChromium browser;
+    QString error;
+    const bool started = browser.start(1280, 800, &error);
+    INFO(error.toStdString());
+    REQUIRE(started);
+    LiveBroadcast live;
+    // About real time, so the live edge moves as fast as a player plays.
+    live.start(simulatorSettings(kLateChunks, QStringLiteral("fixed:0.5:0.75")));
+    const auto engineChunks = [&] { return live.engine.liveMetrics().chunkCount(); };
+    REQUIRE(waitUntil([&] { return engineChunks() >= kOpenAfterChunks; }, 60'000));
+    REQUIRE(browser.navigate(live.broadcaster.viewerUrl().toString()));
+    REQUIRE(waitUntil(
+        [&] {
+            return browser.evaluate(QStringLiteral("window.lbmViewer && window.lbmViewer.joinedAt"))
+                       .toDouble() > 0;
+        },
+        30'000));
+
+    // One look at the picture right after each chunk lands (the moment the newest frame is
+    // furthest ahead), until the session's last chunk: about six.
+    int samples = 0;
+    int sampled_chunks = engineChunks();
+    while (waitUntil([&] { return engineChunks() > sampled_chunks; }, 30'000) &&
+           engineChunks() < kLateChunks) {
+        sampled_chunks = engineChunks();
+        const std::optional<ShownFrame> shown = shownFrame(browser);
+        // Read after the picture: the newest frame can only have grown meanwhile.
+        const qint64 newest = live.engine.framesAnnounced() - 1;
+        const double frames_per_chunk =
+            static_cast<double>(live.engine.framesAnnounced()) / std::max(1, engineChunks());
+        REQUIRE(shown.has_value());
+        const double behind_chunks =
+            static_cast<double>(newest - shown->barcode) / frames_per_chunk;
+        INFO("frame shown " << shown->barcode << ", newest received " << newest << " ("
+                            << behind_chunks << " chunks behind), video time " << shown->time_s);
+        CHECK(shown->barcode <= newest);
+        CHECK(behind_chunks <= 3.0);
+        ++samples;
+    }
+    CHECK(samples >= 3);
+
+    REQUIRE(live.waitForFinished(60'000));
+    REQUIRE(live.engine.result()->ok);
+    // The player reaches the end of the session's video.
+    const auto ended = [&] {
+        return browser.evaluate(QStringLiteral("document.getElementById('video').ended")).toBool();
+    };
+    waitUntil(ended, 20'000);
+    INFO(browser
+             .evaluate(QStringLiteral(
+                 "(() => { const v = document.getElementById('video'); const b = v.buffered;"
+                 " return JSON.stringify({ time: v.currentTime, paused: v.paused, duration: "
+                 "v.duration, buffered: b.length ? [b.start(0), b.end(b.length - 1)] : [],"
+                 " errors: window.lbmViewer.errors }); })()"))
+             .toString()
+             .toStdString());
+    CHECK(ended());
 }

@@ -81,14 +81,14 @@ TEST_CASE("playlists are cacheable for a second, media for good, the page always
         },
         5000));
     CHECK(media.headers.value("content-type") == "application/vnd.apple.mpegurl");
-    CHECK(media.headers.value("cache-control") == "public, max-age=1");
+    CHECK(media.headers.value("cache-control") == "public, max-age=0, s-maxage=1");
     INFO(media.body.toStdString());
     CHECK(playlistProblems(media.body, true).isEmpty());
     CHECK(media.body.count("#EXTINF:") == 6);
 
     const HttpReply multivariant = httpGet(live.port(), live.path(QStringLiteral("live.m3u8")));
     CHECK(multivariant.status == 200);
-    CHECK(multivariant.headers.value("cache-control") == "public, max-age=1");
+    CHECK(multivariant.headers.value("cache-control") == "public, max-age=0, s-maxage=1");
     CHECK(multivariant.body.contains("RESOLUTION=832x480"));
     CHECK(multivariant.body.contains("CODECS=\"avc1."));
     CHECK(multivariant.body.contains("s1/live.m3u8"));
@@ -116,6 +116,7 @@ TEST_CASE("playlists are cacheable for a second, media for good, the page always
     CHECK(httpGet(live.port(), live.path(QStringLiteral("nothing.txt"))).status == 404);
     const HttpReply start = httpGet(live.port(), live.path(QStringLiteral("s1/start.json")));
     CHECK(start.body.startsWith("{\"keyframe_s\":0.00000,"));
+    CHECK(start.body.contains("\"ended\":true")); // the viewer page plays it from the start
 }
 
 TEST_CASE("a blocking reload and a preload-hinted part are held until they exist", "[broadcast]") {

@@ -1,7 +1,7 @@
 // Scale past one machine by design: every broadcast object is a cacheable file, so a standard
 // HTTP cache in front (here Debian's nginx as a reverse proxy cache, configured as
 // docs/broadcast.md shows) serves many viewers from one origin request. Segments are cached;
-// playlists never outlive their one-second max-age; blocking reloads pass through.
+// playlists never outlive their one-second s-maxage (the shared caches' max-age); blocking reloads pass through.
 #include "tests/broadcast/broadcast_fixture.h"
 
 #include <QDir>
@@ -111,7 +111,7 @@ TEST_CASE("nginx in front caches segments and keeps playlists no older than thei
     CHECK(second.headers.value("x-cache-status") == "HIT");
     CHECK(second.body == first.body);
 
-    // The playlist: cached, but not past its max-age of one second (polled, not slept).
+    // The playlist: cached, but not past its s-maxage of one second (polled, not slept).
     QElapsedTimer since_fetch;
     HttpReply playlist = viaProxy(QStringLiteral("s1/live.m3u8"));
     since_fetch.start();
@@ -133,7 +133,7 @@ TEST_CASE("nginx in front caches segments and keeps playlists no older than thei
         5000);
     INFO(seen.join(", ").toStdString());
     REQUIRE(fresh_again_ms >= 0);
-    // max-age=1 on nginx's whole-second clock (an entry made at 12.9 s on its clock's 12 is
+    // s-maxage=1 on nginx's whole-second clock (an entry made at 12.9 s on its clock's 12 is
     // fresh through 13 s, so up to two seconds), plus the origin's answer and a poll.
     CHECK(fresh_again_ms <= 2000 + 300);
 

@@ -2,12 +2,16 @@
 // session (the server's muxer settings, its one-frame fragment lag and its trailer).
 #include "app/broadcast/fmp4_fragment_splitter.h"
 #include "app/broadcast/hls_segmenter.h"
+#include "app/engine/session_engine.h"
 #include "tests/broadcast/broadcast_fixture.h"
 
 #include <catch2/catch.hpp>
 
+#include <optional>
+
 using namespace lbm::broadcast;
 using namespace lbm::broadcast::test;
+using namespace lbm;
 
 namespace {
 
@@ -167,4 +171,56 @@ TEST_CASE("blocking reloads wait for the part or segment they name", "[broadcast
     segmenter.finish();
     CHECK(playlist.satisfies(40, 0)); // ended: every reload is answered at once
     CHECK_FALSE(playlist.nextPart().has_value());
+}
+
+// A late viewer's picture starts at the newest keyframe (start.json). The server's encoder
+// makes one per 250 frames, which starts neither a segment nor a part here (frame 250 is the
+// second frame of chunk 21), so the segmenter finds it among a part's frames. The expected
+// time comes from the stream itself: the splitter's last fragment with a sync sample.
+TEST_CASE("the newest keyframe is found inside a part", "[broadcast]") {
+    std::vector<RecordedPayload> payloads;
+    {
+        engine::SessionEngine engine;
+        QObject::connect(&engine, &engine::SessionEngine::payloadLanded,
+                         [&](const session::ChunkEvent& chunk) {
+                             PayloadInfo info;
+                             info.trailer = chunk.isTrailer();
+                             info.generation_chunk = chunk.generationChunkIndex();
+                             info.num_frames = chunk.numFrames();
+                             payloads.push_back({info, chunk.bytes()});
+                         });
+        // As fast as the simulator renders: only the bytes matter here.
+        engine::EngineSettings settings = simulatorSettings(23, QStringLiteral("fixed:0.01:0.01"));
+        settings.decode = false;
+        QString error;
+        REQUIRE(engine.start(settings, &error));
+        REQUIRE(engine.waitForFinished(120'000));
+        REQUIRE(engine.result()->ok);
+    }
+    Fmp4FragmentSplitter splitter;
+    std::optional<double> newest_keyframe_s;
+    qint64 keyframes = 0;
+    for (const CmafFragment& fragment : splitter.consume(streamBytes(payloads))) {
+        if (fragment.keyframe) {
+            newest_keyframe_s = fragment.decode_time / static_cast<double>(splitter.timescale());
+            ++keyframes;
+        }
+    }
+    REQUIRE(keyframes >= 2); // frame 0 and one more: the case this test is about
+    REQUIRE(newest_keyframe_s.has_value());
+
+    HlsSegmenter segmenter;
+    for (const RecordedPayload& payload : payloads) {
+        REQUIRE(segmenter.addPayload(payload.info, payload.bytes));
+    }
+    segmenter.finish();
+    CHECK(segmenter.newestKeyframeS() == Approx(*newest_keyframe_s).margin(1e-6));
+    // Not at a part's start: no part says INDEPENDENT=YES for it.
+    int independent_parts = 0;
+    for (const HlsSegment& segment : segmenter.playlist().segments()) {
+        for (const HlsPart& part : segment.parts) {
+            independent_parts += part.independent ? 1 : 0;
+        }
+    }
+    CHECK(independent_parts < keyframes);
 }

@@ -11,7 +11,7 @@ const chart = new LatencyChart($("chart"));
 // What the page shows, for people and for the browser test (read through the DevTools protocol).
 const viewer = window.lbmViewer = {
   session: 0, playlist: null, chunks: 0, expected: 0, state: "", text: "", finished: false,
-  hlsStarted: false, errors: [], interactions: {}, framesReceived: 0, muxFps: 16,
+  hlsStarted: false, joining: false, joinedAt: null, errors: [], interactions: {}, framesReceived: 0, muxFps: 16,
 };
 let hls = null, sinceChunkAt = null;
 
@@ -58,8 +58,15 @@ function onInteraction(data) {
   const kind = document.createElement("span");
   kind.className = "kind";
   kind.textContent = data.kind === "prompt" ? "▲ prompt" : "◆ camera";
-  item.append(kind, `${data.summary} — ${data.state}`);
+  item.append(kind, data.summary ? `${data.summary} — ${data.state}` : data.state);
   item.title = data.progress;
+  // Why it failed, on the page itself: a phone has no tooltip to hover.
+  if (data.state === "failed" && data.progress) {
+    const why = document.createElement("div");
+    why.className = "why";
+    why.textContent = data.progress;
+    item.append(why);
+  }
 }
 
 function onState(data) {
@@ -100,15 +107,19 @@ async function startPlayer() {
   if (!viewer.playlist) return;
   viewer.hlsStarted = true;
   const session = viewer.session;
-  // No re-encode means a picture can only start at a keyframe: a late viewer starts at the
-  // newest one and catches up with the live edge (hls.js plays up to 1.5x until it has).
+  // No re-encode means a picture can only start at a keyframe, and the server's encoder makes
+  // one per 250 frames: the player starts loading at the newest one (start.json) and the page
+  // joins the live edge as below.
   let start = -1;
   try {
     const response = await fetch(viewer.playlist.replace("live.m3u8", "start.json"), { cache: "no-store" });
-    if (response.ok) start = (await response.json()).keyframe_s;
+    // A finished session plays from its beginning, as video on demand.
+    if (response.ok) {
+      const where = await response.json();
+      start = where.ended ? 0 : where.keyframe_s;
+    }
   } catch (error) { viewer.errors.push(String(error)); }
   if (session !== viewer.session) return;
-  $("picture-note").textContent = "";
   if (window.Hls && Hls.isSupported()) {
     // A world model's chunks come in bursts and late ones are common: after a stall, keep
     // the target latency (hls.js would add a second per stall) and catch up at up to 1.5x.
@@ -116,29 +127,89 @@ async function startPlayer() {
       liveSyncOnStallIncrease: 0, maxLiveSyncPlaybackRate: 1.5,
       manifestLoadingMaxRetry: 6, levelLoadingMaxRetry: 6 });
     hls.on(Hls.Events.ERROR, (event, data) => {
-      viewer.errors.push(`${data.type}: ${data.details}`);
+      // What failed, where and when (read by the tests when something does).
+      const where = data.frag ? ` seg ${data.frag.sn}${data.part ? "." + data.part.index : ""}` : "";
+      viewer.errors.push(`${data.type}: ${data.details}${where} at ${video.currentTime.toFixed(2)} s` +
+        (data.error ? ` (${data.error.message})` : ""));
       if (!data.fatal) return;
       if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
       else { stopPlayer(); setTimeout(startPlayer, 2000); }
     });
+    viewer.joining = true;
+    video.classList.add("joining");
+    $("picture-note").textContent = "Joining the live picture…";
+    hls.on(Hls.Events.FRAG_BUFFERED, joinLiveEdge);
+    hls.on(Hls.Events.LEVEL_UPDATED, joinLiveEdge);
     hls.loadSource(viewer.playlist);
     hls.attachMedia(video);
   } else if (video.canPlayType("application/vnd.apple.mpegurl")) {
+    $("picture-note").textContent = "";
     video.src = viewer.playlist;
+    playVideo();
   } else {
     $("picture-note").textContent = "This browser plays neither Media Source nor HLS video.";
-    return;
   }
+}
+
+// Media Source cannot start a picture from a frame that is not a keyframe when it is appended,
+// but it can seek to one inside a buffered range (the browser decodes from the keyframe before
+// it and drops the frames up to the target). So the player holds at the newest keyframe while
+// hls.js loads from there to the live edge, then seeks to hls.js's live sync position (the
+// edge minus PART-HOLD-BACK) and plays: a late viewer starts as close to the edge as one who
+// was there from the start, instead of trailing it by up to 250 frames.
+function joinLiveEdge() {
+  if (!viewer.joining || !hls || !video.buffered.length) return;
+  const details = hls.latestLevelDetails;
+  const sync = hls.liveSyncPosition;
+  if (details && details.live && sync !== null) {
+    // The buffered range at (or within a part after) the player's position must reach the sync
+    // position, within a part too: the newest part may still be loading while the playlist
+    // already lists it.
+    const slack = details.partTarget || details.targetduration;
+    const now = video.currentTime;
+    let end = null;
+    for (let i = 0; i < video.buffered.length; i++) {
+      if (video.buffered.start(i) <= now + slack && video.buffered.end(i) >= now) end = video.buffered.end(i);
+    }
+    if (end === null || end < sync - slack) return;
+    // Only a viewer further behind than hls.js catches up by itself skips frames: within two
+    // target durations it plays up to 1.5x fast until it is at the edge, and one who opened
+    // the page before the session sees its first frames.
+    const target = Math.min(sync, end - 0.05);
+    if (target > now + 2 * details.targetduration) {
+      // The picture shows once the browser has decoded its way to the target.
+      viewer.joining = false;
+      video.addEventListener("seeked", showLivePicture, { once: true });
+      video.currentTime = target;
+      return;
+    }
+  }
+  viewer.joining = false;
+  showLivePicture();
+}
+
+function showLivePicture() {
+  if (!hls) return; // stopped meanwhile (a new session)
+  viewer.joinedAt = performance.timeOrigin + performance.now();
+  video.classList.remove("joining");
+  $("picture-note").textContent = "";
+  playVideo();
+}
+
+function playVideo() {
   video.play().catch(() => { $("picture-note").textContent = "Tap the picture to start it."; });
 }
 
 function stopPlayer() {
   if (hls) { hls.destroy(); hls = null; }
   viewer.hlsStarted = false;
+  viewer.joining = false;
+  viewer.joinedAt = null;
+  video.classList.remove("joining");
   video.removeAttribute("src");
 }
 
-video.addEventListener("click", () => video.play());
+video.addEventListener("click", playVideo);
 
 const feed = new EventSource("events");
 feed.addEventListener("session", event => onSession(JSON.parse(event.data)));
