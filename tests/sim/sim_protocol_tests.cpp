@@ -438,10 +438,16 @@ TEST_CASE("the fast and edge profiles are what the client observes", "[sim][prof
         REQUIRE(arrivals.size() == 3);
         const double start = videoStartMs(client);
         INFO("profile " << name.toStdString());
-        CHECK(arrivals[0] - start == Approx(expected[0]).margin(30));
-        for (size_t k = 1; k < 3; ++k) {
-            CHECK(arrivals[k] - arrivals[k - 1] ==
-                  Approx(expected[k] - expected[k - 1]).margin(30));
+        // Each chunk against its own time on the profile's schedule (the schedule is absolute:
+        // a chunk that left late does not move the next one, so intervals would count one
+        // late delivery twice). Measured from video.start's arrival, itself a delivery: within
+        // 30 ms early (video.start came late) and 60 ms late (this chunk did, on a loaded
+        // 2-core machine).
+        for (size_t k = 0; k < 3; ++k) {
+            INFO("chunk " << k << " at " << arrivals[k] - start << " ms, scheduled at "
+                          << expected[k] << " ms");
+            CHECK(arrivals[k] - start >= expected[k] - 30);
+            CHECK(arrivals[k] - start <= expected[k] + 60);
         }
     }
 }
