@@ -356,6 +356,12 @@ void SessionForm::setCameraChoice(const QString& choice) {
 void SessionForm::setStartBufferChunks(int chunks) {
     m_start_buffer->setValue(chunks);
 }
+void SessionForm::setWarmupChunks(int chunks) {
+    m_warmup->setValue(chunks);
+}
+void SessionForm::setSloMs(std::optional<double> slo_ms) {
+    m_slo->setValue(slo_ms.value_or(0.0)); // 0 reads "auto"
+}
 QString SessionForm::imagePath() const {
     return m_image->text().trimmed();
 }

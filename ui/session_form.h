@@ -85,6 +85,9 @@ public:
     // A camera pattern name, steerCameraChoice(), or a loaded file's script choice.
     void setCameraChoice(const QString& choice);
     void setStartBufferChunks(int chunks);
+    void setWarmupChunks(int chunks);
+    // nullopt: auto (one steady chunk of video at the target fps).
+    void setSloMs(std::optional<double> slo_ms);
 
     // Empty when the form can start a session; otherwise the first reason, and the field
     // it concerns is marked.
