@@ -17,6 +17,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -108,6 +109,15 @@ signals:
     void changed();
 
 private:
+    // The constructor's steps (session_form_fields.cpp): each group's fields, made and added
+    // to the form in the order they are shown; then their remembered names and the wiring.
+    void addEndpointRows(QFormLayout* form);
+    void addRolloutRows(QFormLayout* form);
+    void addMeasuringRows(QFormLayout* form);
+    void addTimeoutRows(QFormLayout* form);
+    void nameRememberedFields();
+    void connectChanges();
+
     void updateDerived();
     void updatePreview();
     void markInvalid(QWidget* field, const QString& reason);
