@@ -142,12 +142,15 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
     settings.quality = spec.settings;
 
     QualitySessionRun run;
-    engine::SessionEngine engine;
     // The second opinion measures each frame on the decoder thread, as a frame consumer; its
     // results are read once decoding is done (waitForFinished).
     FilterGraphProbe probe;
     std::mutex probe_mutex;
     QString probe_error;
+    std::map<qint64, int> reports;
+    // Declared after what its consumers and handlers use, so it is gone (its threads joined)
+    // before they are, also when a REQUIRE ends the run early.
+    engine::SessionEngine engine;
     if (spec.second_opinion) {
         engine.addFrameConsumer([&](const media::DecodedFrame& frame) {
             if (!frame.tag().generation_index) {
@@ -163,7 +166,6 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
             run.probe_frames[*frame.tag().generation_index].push_back(*measures);
         });
     }
-    std::map<qint64, int> reports;
     QObject::connect(&engine, &engine::SessionEngine::chunkQualityReady,
                      [&](const ChunkQuality& chunk) {
                          if (++reports[chunk.generation_index] > 1) {
