@@ -60,6 +60,8 @@ public:
     explicit CountersPanel(QWidget* parent = nullptr);
 
     void reset(int expected_chunks, std::int64_t expected_frames, double deadline_ms);
+    // What late and near-late values are judged against (the engine's, once a session runs).
+    double deadlineMs() const { return m_deadline_ms; }
     // Everything computeMetrics says about the records so far.
     void showMetrics(const lbm::SessionMetrics& metrics);
     // The incremental playback simulator's prediction; nullopt before its start buffer.

@@ -24,7 +24,8 @@ void LiveReadout::refresh() {
     m_picture = SessionPicture{};
     m_picture.state = engine.state();
     m_picture.chunks_received = live.chunkCount();
-    m_picture.chunks_expected = engine.hasSession() ? engine.settings().workload.numChunks() : 0;
+    m_picture.chunks_expected =
+        engine.hasSession() ? engine.settings().session.workload.numChunks() : 0;
     m_picture.result = result;
     if (const auto waited = engine.secondsSinceLastChunk()) {
         StreamWait wait;
@@ -125,7 +126,7 @@ void LiveReadout::refreshHud() {
         state.frame_number = shown->frame_number;
     }
     if (engine.hasSession()) {
-        state.expected_frames = engine.settings().workload.numFrames();
+        state.expected_frames = engine.settings().session.workload.numFrames();
         // The active transition: the newest prompt that has started.
         const auto& interactions = engine.timeline().interactions();
         for (auto it = interactions.crbegin(); it != interactions.crend(); ++it) {

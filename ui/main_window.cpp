@@ -164,7 +164,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
         if (state == PlaybackClock::State::Finished && m_engine->result() &&
             !m_engine->recordingPath().isEmpty()) {
             m_player->open(m_engine->recordingPath(), m_engine->liveMetrics().records(),
-                           sessionScrubMarks(), m_engine->settings().target_fps);
+                           sessionScrubMarks(), m_engine->settings().metrics.fps);
         }
     });
     // The HUD describes the picture on screen, so it follows the view, not the clock.
@@ -387,8 +387,9 @@ bool MainWindow::startSession() {
     m_viewer->close();
     m_player->close();
     m_chart_model->clearComparison();
-    m_chart_model->reset(m_form->deadlineMs(), settings.warmup_chunks,
-                         static_cast<int>(settings.workload.numChunks()));
+    // Cleared here; attach() below takes the deadline and warmup from the engine's metrics.
+    m_chart_model->reset(0.0, settings.metrics.warmup_chunks,
+                         static_cast<int>(settings.session.workload.numChunks()));
     m_prompt_panel->clearHistory();
     m_quality->startSession(settings.quality);
     m_readout->setShowingDocument(false);
@@ -400,11 +401,11 @@ bool MainWindow::startSession() {
         return false;
     }
     m_chart_model->attach(&m_engine->liveMetrics(),
-                          static_cast<int>(settings.workload.numChunks()));
+                          static_cast<int>(settings.session.workload.numChunks()));
     // The engine's deadline, the one its live metrics judge chunks by.
-    m_counters->reset(static_cast<int>(settings.workload.numChunks()),
-                      settings.workload.numFrames(), m_engine->liveMetrics().deadlineMs());
-    m_feed->attach(m_engine, settings.target_fps, settings.playback_buffer_chunks);
+    m_counters->reset(static_cast<int>(settings.session.workload.numChunks()),
+                      settings.session.workload.numFrames(), m_engine->liveMetrics().deadlineMs());
+    m_feed->attach(m_engine);
     m_steering->setSession(m_engine, m_form->steeringEnabled());
     m_live_timer.start();
     m_status->setFullText(
@@ -537,7 +538,7 @@ void MainWindow::onSessionFinished(const lbm::session::SessionResult& result) {
         m_quality->showFinishedSession(
             m_engine->recordingPath(), m_engine->liveMetrics().records(),
             m_engine->timeline().toJson(),
-            lbm::report::describeWorkload(m_engine->settings().workload));
+            lbm::report::describeWorkload(m_engine->settings().session.workload));
     }
     refreshCounters();
     if (!result.ok && !result.stop_requested) {

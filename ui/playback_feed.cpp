@@ -9,12 +9,12 @@ PlaybackFeed::PlaybackFeed(lbm::playback::PlaybackClock* clock, QObject* parent)
     : QObject(parent)
     , m_clock(clock) {}
 
-void PlaybackFeed::attach(lbm::engine::SessionEngine* engine, double target_fps,
-                          int start_buffer_chunks) {
+void PlaybackFeed::attach(lbm::engine::SessionEngine* engine) {
     detach();
     m_engine = engine;
-    m_clock->setTargetFps(target_fps);
-    m_clock->setStartBufferChunks(start_buffer_chunks);
+    const lbm::MetricsOptions& measured = engine->settings().metrics;
+    m_clock->setTargetFps(measured.fps);
+    m_clock->setStartBufferChunks(measured.playback_buffer_chunks);
     m_clock->reset(engine->pictureQueue());
     const auto update = [this] { m_clock->update(); };
     m_connections << connect(engine, &lbm::engine::SessionEngine::framesReady, m_clock, update)

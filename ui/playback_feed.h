@@ -21,8 +21,9 @@ class PlaybackFeed : public QObject {
 public:
     explicit PlaybackFeed(lbm::playback::PlaybackClock* clock, QObject* parent = nullptr);
 
-    // Resets the clock (fps, start buffer) onto engine's picture queue and follows its session.
-    void attach(lbm::engine::SessionEngine* engine, double target_fps, int start_buffer_chunks);
+    // Resets the clock onto engine's picture queue, at the target fps and start buffer of the
+    // session the engine runs (its settings().metrics), and follows that session.
+    void attach(lbm::engine::SessionEngine* engine);
     void detach();
 
 private:

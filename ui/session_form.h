@@ -17,6 +17,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -85,6 +86,9 @@ public:
     // A camera pattern name, steerCameraChoice(), or a loaded file's script choice.
     void setCameraChoice(const QString& choice);
     void setStartBufferChunks(int chunks);
+    void setWarmupChunks(int chunks);
+    // nullopt: auto (one steady chunk of video at the target fps).
+    void setSloMs(std::optional<double> slo_ms);
 
     // Empty when the form can start a session; otherwise the first reason, and the field
     // it concerns is marked.
@@ -105,6 +109,15 @@ signals:
     void changed();
 
 private:
+    // The constructor's steps (session_form_fields.cpp): each group's fields, made and added
+    // to the form in the order they are shown; then their remembered names and the wiring.
+    void addEndpointRows(QFormLayout* form);
+    void addRolloutRows(QFormLayout* form);
+    void addMeasuringRows(QFormLayout* form);
+    void addTimeoutRows(QFormLayout* form);
+    void nameRememberedFields();
+    void connectChanges();
+
     void updateDerived();
     void updatePreview();
     void markInvalid(QWidget* field, const QString& reason);

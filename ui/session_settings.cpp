@@ -6,19 +6,19 @@ namespace lbm::ui {
 
 lbm::engine::EngineSettings engineSettingsFromForm(const SessionForm& form) {
     lbm::engine::EngineSettings settings;
-    settings.workload = form.workload();
     settings.use_simulator = form.useSimulator();
     settings.simulator_profile = form.simulatorProfile();
     settings.simulator_faults = form.simulatorFaults();
-    settings.url = form.serverUrl();
-    settings.insecure = !settings.use_simulator && form.skipCertificateCheck();
-    settings.model = form.model();
-    settings.target_fps = form.targetFps();
-    settings.playback_buffer_chunks = form.startBufferChunks();
-    settings.warmup_chunks = form.warmupChunks();
-    settings.chunk_slo_ms = form.sloMs();
-    settings.first_chunk_timeout_s = form.firstChunkTimeoutS();
-    settings.chunk_timeout_s = form.chunkTimeoutS();
+    settings.session.workload = form.workload();
+    settings.session.url = form.serverUrl();
+    settings.session.insecure = !settings.use_simulator && form.skipCertificateCheck();
+    settings.session.model = form.model();
+    settings.session.first_chunk_timeout_s = form.firstChunkTimeoutS();
+    settings.session.chunk_timeout_s = form.chunkTimeoutS();
+    settings.metrics.fps = form.targetFps();
+    settings.metrics.playback_buffer_chunks = form.startBufferChunks();
+    settings.metrics.warmup_chunks = form.warmupChunks();
+    settings.metrics.slo_ms = form.sloMs();
     // The window always watches the picture too (about 0.7 % of a core at 1x, measured by
     // benchmarks/quality): its Quality track, counters and filmstrips read the analysis.
     settings.analyze_quality = true;

@@ -63,18 +63,18 @@ QString sessionStateText(const engine::SessionEngine& engine) {
     }
     return QStringLiteral("streaming chunk %1/%2")
         .arg(received)
-        .arg(engine.settings().workload.numChunks());
+        .arg(engine.settings().session.workload.numChunks());
 }
 
 FeedEvent sessionFeedEvent(const engine::SessionEngine& engine, qint64 epoch) {
     QJsonObject object;
     object[QStringLiteral("session")] = epoch;
     object[QStringLiteral("playlist")] = QStringLiteral("s%1/live.m3u8").arg(epoch);
-    object[QStringLiteral("chunks_expected")] = engine.settings().workload.numChunks();
+    object[QStringLiteral("chunks_expected")] = engine.settings().session.workload.numChunks();
     object[QStringLiteral("deadline_ms")] = engine.liveMetrics().deadlineMs();
-    object[QStringLiteral("target_fps")] = engine.settings().target_fps;
-    object[QStringLiteral("mux_fps")] = engine.settings().workload.fps;
-    object[QStringLiteral("warmup_chunks")] = engine.settings().warmup_chunks;
+    object[QStringLiteral("target_fps")] = engine.settings().metrics.fps;
+    object[QStringLiteral("mux_fps")] = engine.settings().session.workload.fps;
+    object[QStringLiteral("warmup_chunks")] = engine.settings().metrics.warmup_chunks;
     object[QStringLiteral("endpoint")] = engine.endpointText();
     return makeEvent("session", object, FeedEvent::Keep::History);
 }
@@ -119,7 +119,7 @@ FeedEvent stateFeedEvent(const engine::SessionEngine& engine, int viewers) {
     object[QStringLiteral("stalled")] =
         sessionStateText(engine).startsWith(QStringLiteral("STALLED"));
     object[QStringLiteral("chunks")] = live.chunkCount();
-    object[QStringLiteral("chunks_expected")] = engine.settings().workload.numChunks();
+    object[QStringLiteral("chunks_expected")] = engine.settings().session.workload.numChunks();
     object[QStringLiteral("deadline_ms")] = live.deadlineMs();
     object[QStringLiteral("late")] = live.lateChunkCount();
     const auto playback = live.simulatedPlayback();

@@ -123,25 +123,26 @@ Workload buildWorkload(const BenchArgs& args, bool* used_bundled) {
     return workload;
 }
 
-engine::EngineSettings engineSettings(const BenchArgs& args, const Workload& workload,
-                                      double target_fps) {
+// The one translation of bench's flags into the engine's settings; everything after reads
+// the settings. --target-fps defaults to the fps the workload sends.
+engine::EngineSettings engineSettings(const BenchArgs& args, const Workload& workload) {
     engine::EngineSettings settings;
     settings.use_simulator = args.simulate_profile.has_value();
     settings.simulator_profile = args.simulate_profile.value_or(QStringLiteral("fast"));
     settings.simulator_faults = args.faults;
     settings.simulator_realism = args.realism.value_or(QStringLiteral("low"));
     settings.analyze_quality = args.quality;
-    settings.url = QUrl(benchEndpointUrl(args));
-    settings.model = args.model;
-    settings.workload = workload;
-    settings.target_fps = target_fps;
-    settings.playback_buffer_chunks = args.playback_buffer_chunks;
-    settings.warmup_chunks = args.warmup_chunks;
-    settings.chunk_slo_ms = args.chunk_slo_ms;
-    settings.ping_interval_s = args.ping_interval_s;
-    settings.first_chunk_timeout_s = args.first_chunk_timeout_s;
-    settings.chunk_timeout_s = args.chunk_timeout_s;
-    settings.insecure = args.insecure;
+    settings.session.url = QUrl(benchEndpointUrl(args));
+    settings.session.model = args.model;
+    settings.session.workload = workload;
+    settings.session.ping_interval_s = args.ping_interval_s;
+    settings.session.first_chunk_timeout_s = args.first_chunk_timeout_s;
+    settings.session.chunk_timeout_s = args.chunk_timeout_s;
+    settings.session.insecure = args.insecure;
+    settings.metrics.fps = args.target_fps.value_or(static_cast<double>(workload.fps));
+    settings.metrics.playback_buffer_chunks = args.playback_buffer_chunks;
+    settings.metrics.warmup_chunks = args.warmup_chunks;
+    settings.metrics.slo_ms = args.chunk_slo_ms;
     settings.camera_pattern = args.camera_pattern;
     settings.workload_file = args.workload;
     settings.sessions = args.sessions;
@@ -193,13 +194,12 @@ int runBench(const BenchArgs& args) {
     Workload workload = buildWorkload(args, &used_bundled);
     // Fitted here (not only in the engine) so the note prints before "Connecting to".
     const engine::FitResult fit = engine::fitSessionStart(workload, args.model);
-    const double target_fps = args.target_fps.value_or(static_cast<double>(workload.fps));
     checkOutputPath(QStringLiteral("--output-json"), args.output_json);
     checkOutputPath(QStringLiteral("--csv"), args.csv);
     checkOutputPath(QStringLiteral("--save-raw"), args.save_raw);
     checkOutputPath(QStringLiteral("--save-video"), args.save_video);
 
-    engine::EngineSettings settings = engineSettings(args, workload, target_fps);
+    engine::EngineSettings settings = engineSettings(args, workload);
     engine::SessionEngine engine;
     QObject::connect(&engine, &engine::SessionEngine::warning,
                      [](const QString& text) { err() << text << Qt::endl; });
@@ -221,8 +221,9 @@ int runBench(const BenchArgs& args) {
               << " (HLS playlist: " << broadcast.playlistUrl().toString() << ")" << Qt::endl;
     }
 
-    if (report::leavesNoSteadyChunk(args.warmup_chunks, workload.numChunks())) {
-        err() << report::noSteadyChunkWarning(args.warmup_chunks, workload.numChunks()) << Qt::endl;
+    if (report::leavesNoSteadyChunk(settings.metrics.warmup_chunks, workload.numChunks())) {
+        err() << report::noSteadyChunkWarning(settings.metrics.warmup_chunks, workload.numChunks())
+              << Qt::endl;
     }
     if (used_bundled) {
         out() << "First frame: the bundled 832x480 image (no --image given)" << Qt::endl;
@@ -241,8 +242,9 @@ int runBench(const BenchArgs& args) {
     out() << report::rolloutLine(workload.numChunks(), workload.numFrames(),
                                  workload.videoSeconds())
           << Qt::endl;
-    out() << report::realTimeBasisLine(
-                 target_fps, args.target_fps ? std::optional<int>(workload.fps) : std::nullopt)
+    out() << report::realTimeBasisLine(settings.metrics.fps, args.target_fps
+                                                                 ? std::optional<int>(workload.fps)
+                                                                 : std::nullopt)
           << Qt::endl;
 
     engine::SessionDocumentBuilder builder(settings, url.toString());

@@ -1,5 +1,6 @@
 #include "app/cli/simulate_command.h"
 
+#include "app/report/session_document.h"
 #include "app/sim/simulator_server.h"
 #include "app/sim/timing_profile.h"
 
@@ -102,6 +103,7 @@ int runSimulateCommand(const QStringList& arguments) {
 
     sim::SimulatorConfig config;
     config.profile = parser.value(profile);
+    config.read_replay = report::readReplayIntervals;
     config.log_path = parser.value(log);
     config.independent_chunks = parser.isSet(independent);
     QString realism_error;

@@ -5,12 +5,11 @@
 // is done with the frames. The window's form and `bench`'s flags both become one of these.
 
 #include "app/quality/quality_settings.h"
-#include "metrics/constants.h"
-#include "metrics/workload.h"
+#include "app/session/session_options.h"
+#include "metrics/session_metrics.h"
 
 #include <QString>
 #include <QStringList>
-#include <QUrl>
 
 #include <optional>
 
@@ -24,28 +23,18 @@ struct EngineSettings {
     QStringList simulator_faults;
     // How much the built-in simulator's picture looks like diffusion video (none, low, high).
     QString simulator_realism = QStringLiteral("low");
-    // A ws:// or wss:// URL (protocol::realtimeVideoUrl) when use_simulator is false.
-    QUrl url;
-    QString model =
-        QString::fromUtf8(kDefaultModel.data(), static_cast<qsizetype>(kDefaultModel.size()));
 
-    // What. image_reference is an http(s):// or data: URL (engine::resolveFirstFrame); a
-    // data: URL too large for session.start is re-encoded at start() and the engine says so.
-    Workload workload;
+    // What to generate and how the connection is kept, as the session client takes it:
+    // session.url is the server (a ws:// or wss:// URL, protocol::realtimeVideoUrl) when
+    // use_simulator is false; the workload's image_reference is an http(s):// or data: URL
+    // (engine::resolveFirstFrame), and a data: URL too large for session.start is re-encoded
+    // at start() and the engine says so. The benchmark's keepalive and timeout defaults.
+    session::SessionOptions session;
 
-    // How it is measured: the benchmark's --target-fps, --playback-buffer-chunks,
-    // --warmup-chunks and --chunk-slo-ms.
-    double target_fps = kDefaultFps;
-    int playback_buffer_chunks = 1;
-    int warmup_chunks = kDefaultWarmupChunks;
-    std::optional<double> chunk_slo_ms;
-
-    // Keepalive and timeouts, the benchmark's defaults.
-    double ping_interval_s = 20.0;
-    double first_chunk_timeout_s = 900.0;
-    double chunk_timeout_s = 300.0;
-    double connect_timeout_s = 10.0;
-    bool insecure = false; // wss:// only: accept any certificate (said loudly)
+    // How it is measured: the benchmark's --target-fps (metrics.fps), --playback-buffer-chunks,
+    // --warmup-chunks and --chunk-slo-ms (metrics.slo_ms). The live metrics take these as they
+    // are; ttfc_s and session_wall_s are measured by the run, so they stay unset here.
+    MetricsOptions metrics;
 
     // What is kept: the raw fMP4 stream, appended and flushed as chunks land. Empty: none.
     QString recording_path;

@@ -1,5 +1,6 @@
 #include "app/engine/in_process_simulator.h"
 
+#include "app/report/session_document.h"
 #include "app/sim/fault_spec.h"
 #include "app/sim/realism.h"
 #include "app/sim/simulator_server.h"
@@ -14,6 +15,7 @@ std::unique_ptr<InProcessSimulator> InProcessSimulator::start(const QString& pro
                                                               const QString& realism) {
     sim::SimulatorConfig config;
     config.profile = profile;
+    config.read_replay = report::readReplayIntervals;
     const auto level = sim::parseRealism(realism, error);
     if (!level) {
         return nullptr;

@@ -15,12 +15,12 @@ report::RunConfig runConfigFor(const EngineSettings& settings) {
     report::RunConfig config;
     config.sessions = settings.sessions;
     config.warmup_sessions = settings.warmup_sessions;
-    config.warmup_chunks = settings.warmup_chunks;
+    config.warmup_chunks = settings.metrics.warmup_chunks;
     config.camera_pattern = settings.camera_pattern;
-    config.chunk_slo_ms = settings.chunk_slo_ms;
-    config.target_fps = settings.target_fps;
-    config.mux_fps = settings.workload.fps;
-    config.playback_buffer_chunks = settings.playback_buffer_chunks;
+    config.chunk_slo_ms = settings.metrics.slo_ms;
+    config.target_fps = settings.metrics.fps;
+    config.mux_fps = settings.session.workload.fps;
+    config.playback_buffer_chunks = settings.metrics.playback_buffer_chunks;
     config.workload_file = settings.workload_file;
     return config;
 }
@@ -138,10 +138,10 @@ report::SessionDocument SessionDocumentBuilder::document() const {
     report::SessionDocument document;
     document.timestamp = m_timestamp;
     document.endpoint = m_endpoint;
-    document.model = m_settings.model;
+    document.model = m_settings.session.model;
     document.git_revision = m_git_revision;
     document.hostname = QHostInfo::localHostName();
-    document.workload = report::describeWorkload(m_settings.workload);
+    document.workload = report::describeWorkload(m_settings.session.workload);
     document.config = runConfigFor(m_settings);
     document.sessions = m_sessions;
     report::MonitorSection monitor;
@@ -157,7 +157,7 @@ report::SessionDocument SessionDocumentBuilder::document() const {
             }
         }
         if (all.size() == m_sessions.size()) {
-            document.metrics = aggregateMetrics(all, m_settings.target_fps);
+            document.metrics = aggregateMetrics(all, document.config.target_fps);
         }
     }
     document.monitor = monitor;

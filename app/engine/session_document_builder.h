@@ -19,9 +19,10 @@ namespace lbm::engine {
 
 class SessionEngine;
 
-// The document's "config" block for the run: the one translation of the settings' measuring
-// options. compute_metrics()'s options derive from it (report::metricsOptionsFor), for a
-// running session and a saved document alike.
+// The document's "config" block for the run: the one translation of the settings into the
+// document. The live metrics take settings.metrics as they are; a saved document's
+// compute_metrics() options come back from this block (report::metricsOptionsFor) and equal
+// them (tests/engine/settings_path_test.cpp).
 report::RunConfig runConfigFor(const EngineSettings& settings);
 
 class SessionDocumentBuilder {

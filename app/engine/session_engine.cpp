@@ -55,7 +55,7 @@ void SessionEngine::resetSession() {
 
 QUrl SessionEngine::prepareEndpoint(const EngineSettings& settings, QString* error) {
     if (!settings.use_simulator) {
-        return settings.url;
+        return settings.session.url;
     }
     if (!m_simulator || m_simulator->profile() != settings.simulator_profile ||
         m_simulator->faults() != settings.simulator_faults ||
@@ -63,7 +63,7 @@ QUrl SessionEngine::prepareEndpoint(const EngineSettings& settings, QString* err
         m_simulator.reset();
         m_simulator =
             InProcessSimulator::start(settings.simulator_profile, settings.simulator_faults,
-                                      settings.model, error, settings.simulator_realism);
+                                      settings.session.model, error, settings.simulator_realism);
     }
     return m_simulator ? m_simulator->url() : QUrl();
 }
@@ -88,9 +88,9 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     m_largest_chunk_frames = 0;
     m_decoding_done = false;
     try {
-        m_metrics =
-            std::make_unique<LiveSessionMetrics>(report::metricsOptionsFor(runConfigFor(settings)));
-        const FitResult fit = fitSessionStart(m_settings.workload, m_settings.model);
+        m_metrics = std::make_unique<LiveSessionMetrics>(m_settings.metrics);
+        const FitResult fit =
+            fitSessionStart(m_settings.session.workload, m_settings.session.model);
         if (fit.changed) {
             m_first_frame_note = fit.note;
         }
@@ -122,22 +122,15 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     if (m_settings.present_frames && m_settings.decode) {
         // Sized as chunks land, from their metadata's frame counts.
         m_pictures = std::make_shared<media::BoundedFrameQueue>(
-            pictureQueueFrames(m_settings.playback_buffer_chunks, 1));
+            pictureQueueFrames(m_settings.metrics.playback_buffer_chunks, 1));
     }
 
     if (m_settings.analyze_quality && m_settings.decode) {
         startQualityAnalysis();
     }
 
-    session::SessionOptions options;
-    options.url = m_url;
-    options.model = m_settings.model;
-    options.workload = m_settings.workload;
-    options.ping_interval_s = m_settings.ping_interval_s;
-    options.first_chunk_timeout_s = m_settings.first_chunk_timeout_s;
-    options.chunk_timeout_s = m_settings.chunk_timeout_s;
-    options.connect_timeout_s = m_settings.connect_timeout_s;
-    options.insecure = m_settings.insecure;
+    session::SessionOptions options = m_settings.session;
+    options.url = m_url; // the built-in simulator's when use_simulator
 
     m_client = std::make_unique<session::SessionClient>();
     connect(m_client.get(), &session::SessionClient::stateChanged, this,
@@ -336,8 +329,8 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
         if (chunk.isMedia()) {
             m_largest_chunk_frames = std::max(m_largest_chunk_frames, chunk.numFrames());
             if (m_pictures) {
-                m_pictures->setCapacity(
-                    pictureQueueFrames(m_settings.playback_buffer_chunks, m_largest_chunk_frames));
+                m_pictures->setCapacity(pictureQueueFrames(
+                    m_settings.metrics.playback_buffer_chunks, m_largest_chunk_frames));
             }
         }
         media::ChunkInfo info;
@@ -441,7 +434,7 @@ void SessionEngine::onDecoderEnded() {
 }
 
 void SessionEngine::startQualityAnalysis() {
-    m_quality_context = quality::ChunkContextBuilder(m_settings.workload);
+    m_quality_context = quality::ChunkContextBuilder(m_settings.session.workload);
     m_quality = std::make_unique<quality::QualityWorker>(m_settings.quality);
     // The worker emits on its own thread: queued to this one.
     connect(m_quality.get(), &quality::QualityWorker::chunkAnalyzed, this,

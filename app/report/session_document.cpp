@@ -5,6 +5,7 @@
 #include "app/report/metrics_json.h"
 #include "app/report/python_json.h"
 #include "app/report/report_error.h"
+#include "metrics/metric_error.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -274,6 +275,24 @@ QString isoTimestampUtc(const QDateTime& time) {
         return utc.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss+00:00"));
     }
     return utc.toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzz000+00:00"));
+}
+
+std::optional<std::vector<double>> readReplayIntervals(const QString& path, QString* error) {
+    try {
+        const SessionDocument document = readSessionDocument(path);
+        std::vector<double> intervals_ms;
+        if (!document.sessions.empty()) {
+            for (const lbm::ChunkRecord& chunk : document.sessions.front().chunks) {
+                intervals_ms.push_back(chunk.interArrivalMs());
+            }
+        }
+        return intervals_ms;
+    } catch (const ReportError& failure) {
+        *error = failure.message();
+    } catch (const lbm::MetricError& failure) {
+        *error = QString::fromUtf8(failure.what());
+    }
+    return std::nullopt;
 }
 
 lbm::MetricsOptions metricsOptionsFor(const RunConfig& config, const SessionEntry& session) {

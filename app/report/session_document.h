@@ -101,6 +101,12 @@ SessionDocument sessionDocumentFromJson(const QJsonObject& object);
 lbm::MetricsOptions metricsOptionsFor(const RunConfig& config,
                                       const SessionEntry& session = SessionEntry{});
 
+// A recorded session's pace for the simulator's replay:FILE profile: sessions[0].chunks'
+// inter_arrival_ms (chunk 0's is the TTFC), from our documents or the Python benchmark's.
+// nullopt with *error (the field or the file's problem) when the document cannot be read;
+// empty when it has no chunks. Handed to sim::SimulatorConfig::read_replay.
+std::optional<std::vector<double>> readReplayIntervals(const QString& path, QString* error);
+
 // Atomic write (QSaveFile): the file is replaced only when everything was written.
 // Throws ReportError with the path and the reason.
 void writeSessionDocument(const SessionDocument& document, const QString& path);

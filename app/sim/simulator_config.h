@@ -5,6 +5,7 @@
 
 #include "app/sim/fault_spec.h"
 #include "app/sim/realism.h"
+#include "app/sim/timing_profile.h"
 #include "metrics/constants.h"
 
 #include <QString>
@@ -29,6 +30,9 @@ enum class HandlerVersion {
 struct SimulatorConfig {
     // fast, h200-sp4, h200-stock, single-gpu, edge or replay:FILE (see TimingProfile).
     QString profile = QStringLiteral("fast");
+    // Reads a replay: profile's document (engine::readReplayIntervals); unset, replay:
+    // profiles are refused with a message.
+    TimingProfile::ReplayReader read_replay;
     std::vector<FaultSpec> faults;
     // Grain, exposure flicker and white balance wander over the world (app/sim/realism.h).
     Realism realism = Realism::Low;

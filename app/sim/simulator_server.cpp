@@ -31,7 +31,7 @@ bool SimulatorServer::listen(const QHostAddress& address, quint16 port) {
     // server waits for its first client, the first session's first chunk is not late.
     QThreadPool::globalInstance()->start([]() { FrameRenderer::warmUp(); });
     QString error;
-    m_profile = TimingProfile::fromName(m_config.profile, &error);
+    m_profile = TimingProfile::fromName(m_config.profile, &error, m_config.read_replay);
     if (!m_profile) {
         m_error = error;
         return false;

@@ -1,9 +1,5 @@
 #include "app/sim/timing_profile.h"
 
-#include "app/report/report_error.h"
-#include "app/report/session_document.h"
-#include "metrics/metric_error.h"
-
 #include <QStringList>
 
 #include <algorithm>
@@ -52,7 +48,8 @@ QStringList TimingProfile::names() {
             QStringLiteral("fixed:TTFC:INTERVAL")};
 }
 
-std::optional<TimingProfile> TimingProfile::fromName(const QString& name, QString* error) {
+std::optional<TimingProfile> TimingProfile::fromName(const QString& name, QString* error,
+                                                     const ReplayReader& read_replay) {
     const auto fail = [error](const QString& text) -> std::optional<TimingProfile> {
         if (error != nullptr) {
             *error = text;
@@ -63,21 +60,19 @@ std::optional<TimingProfile> TimingProfile::fromName(const QString& name, QStrin
     profile.m_name = name;
     if (name.startsWith(QStringLiteral("replay:"))) {
         const QString path = name.mid(7);
+        if (!read_replay) {
+            return fail(QStringLiteral("Cannot replay '%1': this simulator was started without "
+                                       "a session document reader (SimulatorConfig::read_replay)")
+                            .arg(path));
+        }
         // The report layer's reader: it accepts our documents and the Python benchmark's,
         // and names the file and the field when something is wrong.
-        try {
-            const report::SessionDocument document = report::readSessionDocument(path);
-            if (!document.sessions.empty()) {
-                for (const ChunkRecord& chunk : document.sessions.front().chunks) {
-                    profile.m_replay_intervals_ms.push_back(chunk.interArrivalMs());
-                }
-            }
-        } catch (const report::ReportError& error) {
-            return fail(QStringLiteral("Cannot replay '%1': %2").arg(path, error.message()));
-        } catch (const MetricError& error) {
-            return fail(QStringLiteral("Cannot replay '%1': %2")
-                            .arg(path, QString::fromUtf8(error.what())));
+        QString problem;
+        const auto intervals = read_replay(path, &problem);
+        if (!intervals) {
+            return fail(QStringLiteral("Cannot replay '%1': %2").arg(path, problem));
         }
+        profile.m_replay_intervals_ms = *intervals;
         if (profile.m_replay_intervals_ms.empty()) {
             return fail(QStringLiteral("The replay document '%1' has no sessions[0].chunks to "
                                        "replay; give a session document written by bench or the "

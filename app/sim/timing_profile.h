@@ -15,6 +15,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -22,8 +23,17 @@ namespace lbm::sim {
 
 class TimingProfile {
 public:
-    // nullopt and error set for an unknown name or an unreadable replay document.
-    static std::optional<TimingProfile> fromName(const QString& name, QString* error);
+    // A replay's intervals in ms (sessions[0].chunks' inter_arrival_ms, chunk 0 = TTFC) read
+    // from the session document at path; nullopt with *error naming the file and the
+    // problem. Reading documents is report's job, a layer above the simulator, so whoever
+    // builds a SimulatorConfig passes one in (engine::readReplayIntervals).
+    using ReplayReader =
+        std::function<std::optional<std::vector<double>>(const QString& path, QString* error)>;
+
+    // nullopt and error set for an unknown name, or a replay: profile without a reader or
+    // whose document the reader refuses.
+    static std::optional<TimingProfile> fromName(const QString& name, QString* error,
+                                                 const ReplayReader& read_replay = {});
     static QStringList names();
 
     QString name() const { return m_name; }

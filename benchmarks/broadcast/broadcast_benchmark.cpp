@@ -111,15 +111,15 @@ RunResult runSession(int chunks, const QString& profile, const During& during,
     engine::EngineSettings settings;
     settings.use_simulator = true;
     settings.simulator_profile = profile;
-    settings.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
-    settings.ping_interval_s = 0;
+    settings.session.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
+    settings.session.ping_interval_s = 0;
     settings.present_frames = true; // as the window
     settings.recording_path = dir.filePath(QStringLiteral("stream.m4s"));
     if (!engine.start(settings, &error)) {
         run.note = error;
         return run;
     }
-    feed.attach(&engine, settings.target_fps, settings.playback_buffer_chunks);
+    feed.attach(&engine);
     if (during) {
         during(broadcaster, engine);
     }

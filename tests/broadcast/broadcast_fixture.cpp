@@ -21,10 +21,10 @@ engine::EngineSettings simulatorSettings(int chunks, const QString& profile) {
     engine::EngineSettings settings;
     settings.use_simulator = true;
     settings.simulator_profile = profile;
-    settings.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
-    settings.ping_interval_s = 0;
-    settings.first_chunk_timeout_s = 60;
-    settings.chunk_timeout_s = 60;
+    settings.session.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
+    settings.session.ping_interval_s = 0;
+    settings.session.first_chunk_timeout_s = 60;
+    settings.session.chunk_timeout_s = 60;
     return settings;
 }
 

@@ -15,11 +15,11 @@ namespace lbm::engine {
 EngineSettings testSettings(const QUrl& url, int chunks) {
     EngineSettings settings;
     settings.use_simulator = false;
-    settings.url = url;
-    settings.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
-    settings.ping_interval_s = 0;
-    settings.first_chunk_timeout_s = 30;
-    settings.chunk_timeout_s = 30;
+    settings.session.url = url;
+    settings.session.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
+    settings.session.ping_interval_s = 0;
+    settings.session.first_chunk_timeout_s = 30;
+    settings.session.chunk_timeout_s = 30;
     return settings;
 }
 

@@ -27,13 +27,13 @@ EngineSettings acceptanceSettings(const QStringList& faults) {
     settings.use_simulator = true;
     settings.simulator_profile = QStringLiteral("fast");
     settings.simulator_faults = faults;
-    settings.workload =
+    settings.session.workload =
         defaultWorkload(bundledFirstFrameDataUrl().toStdString(), 24, std::string("orbit"));
-    settings.workload.prompt_updates = {
+    settings.session.workload.prompt_updates = {
         PromptUpdate{0, "The road opens onto a misty lake at dawn.", 3}};
-    settings.ping_interval_s = 0;
-    settings.first_chunk_timeout_s = 30;
-    settings.chunk_timeout_s = 30;
+    settings.session.ping_interval_s = 0;
+    settings.session.first_chunk_timeout_s = 30;
+    settings.session.chunk_timeout_s = 30;
     settings.analyze_quality = true;
     return settings;
 }
@@ -157,7 +157,7 @@ TEST_CASE("the engine's analysis of the clean session raises no flag", "[engine]
 TEST_CASE("without analyze_quality the engine runs no analysis and writes none",
           "[engine][quality]") {
     EngineSettings settings = acceptanceSettings({});
-    settings.workload =
+    settings.session.workload =
         defaultWorkload(bundledFirstFrameDataUrl().toStdString(), 3, std::string("orbit"));
     settings.analyze_quality = false;
     SessionEngine engine;

@@ -27,10 +27,10 @@ EngineSettings simulatorSettings(int chunks) {
     EngineSettings settings;
     settings.use_simulator = true;
     settings.simulator_profile = QStringLiteral("fast");
-    settings.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
-    settings.ping_interval_s = 0;
-    settings.first_chunk_timeout_s = 30;
-    settings.chunk_timeout_s = 30;
+    settings.session.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
+    settings.session.ping_interval_s = 0;
+    settings.session.first_chunk_timeout_s = 30;
+    settings.session.chunk_timeout_s = 30;
     return settings;
 }
 
@@ -76,7 +76,7 @@ TEST_CASE("the engine runs a simulator session and hands a view every frame in o
     }
     CHECK(engine.recordedBytes() == result.media_bytes + result.trailer_bytes);
     // Every surface reads the live model; it equals the seed's computation of the records.
-    MetricsOptions options = report::metricsOptionsFor(runConfigFor(settings));
+    MetricsOptions options = settings.metrics;
     options.ttfc_s = result.ttfc_s;
     options.session_wall_s = result.wall_s;
     const SessionMetrics expected = computeMetrics(result.records, options);
@@ -87,10 +87,34 @@ TEST_CASE("the engine runs a simulator session and hands a view every frame in o
     CHECK(engine.endpointText().startsWith(QStringLiteral("simulator (fast) at ws://127.0.0.1:")));
 }
 
+TEST_CASE("the document's config is the settings' one translation and reads back as the live "
+          "metrics' options",
+          "[engine][settings]") {
+    EngineSettings settings = simulatorSettings(5);
+    settings.metrics.fps = 20.0;
+    settings.metrics.warmup_chunks = 2;
+    settings.metrics.slo_ms = 432.5;
+    settings.metrics.playback_buffer_chunks = 3;
+    settings.session.workload.fps = 24;
+    const report::RunConfig config = runConfigFor(settings);
+    CHECK(config.target_fps == 20.0);
+    CHECK(config.mux_fps == 24);
+    CHECK(config.warmup_chunks == 2);
+    CHECK(config.chunk_slo_ms == std::optional<double>(432.5));
+    CHECK(config.playback_buffer_chunks == 3);
+    // What a saved document's metrics are computed with equals what the engine measured with.
+    const MetricsOptions read_back = report::metricsOptionsFor(config);
+    CHECK(read_back.fps == settings.metrics.fps);
+    CHECK(read_back.warmup_chunks == settings.metrics.warmup_chunks);
+    CHECK(read_back.slo_ms == settings.metrics.slo_ms);
+    CHECK(read_back.playback_buffer_chunks == settings.metrics.playback_buffer_chunks);
+    CHECK(chunkDeadlineMs(read_back) == 432.5);
+}
+
 TEST_CASE("prompts scheduled after a chunk go out through the session's one scheduler",
           "[engine]") {
     EngineSettings settings = simulatorSettings(8);
-    settings.workload.prompt_updates = {PromptUpdate{1, "A snowy street", 1}};
+    settings.session.workload.prompt_updates = {PromptUpdate{1, "A snowy street", 1}};
     SessionEngine engine;
     QSignalSpy scheduled(&engine, &SessionEngine::promptScheduled);
     QString later_id, late_id;
@@ -192,7 +216,7 @@ TEST_CASE("the engine refuses what a user can get wrong, with the reason", "[eng
 TEST_CASE("the engine tells how long the stream has been silent", "[engine]") {
     EngineSettings settings = simulatorSettings(6);
     settings.simulator_faults = {QStringLiteral("stall@2")};
-    settings.chunk_timeout_s = 2;
+    settings.session.chunk_timeout_s = 2;
     SessionEngine engine;
     QString error;
     REQUIRE(engine.start(settings, &error));

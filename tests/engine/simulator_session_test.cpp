@@ -21,7 +21,7 @@ runAgainstSimulator(sim::SimulatorConfig config, EngineSettings settings,
                     const std::function<void(SessionEngine&, const ChunkRecord&)>& on_chunk = {}) {
     sim::SimulatorServer server(config);
     REQUIRE(server.listen(QHostAddress::LocalHost, 0));
-    settings.url = server.url();
+    settings.session.url = server.url();
     DecodedSession run = runDecodedSession(settings, 90000, on_chunk);
     REQUIRE(run.recorded_every_chunk);
     return run;
@@ -83,7 +83,7 @@ TEST_CASE("every simulator fault ends with its message and a playable partial re
         EngineSettings options = fastOptions(5);
         // Above the simulator's time to render and encode a chunk even under ThreadSanitizer
         // on a loaded machine (a chunk late for that reason would fail the wrong way).
-        options.chunk_timeout_s = 3;
+        options.session.chunk_timeout_s = 3;
         const DecodedSession run = runAgainstSimulator(config, options);
         INFO(run.result.error.toStdString());
         REQUIRE_FALSE(run.result.ok);
@@ -103,7 +103,7 @@ TEST_CASE("pings keep a slow-start session alive past the server's stall timeout
     config.faults = {*sim::FaultSpec::parse(QStringLiteral("slow-start@0"), &problem)};
     SECTION("with pings the session completes") {
         EngineSettings options = fastOptions(3);
-        options.ping_interval_s = 0.15;
+        options.session.ping_interval_s = 0.15;
         const DecodedSession run = runAgainstSimulator(config, options);
         INFO(run.result.error.toStdString());
         REQUIRE(run.result.ok);
@@ -119,7 +119,7 @@ TEST_CASE("pings keep a slow-start session alive past the server's stall timeout
 
 TEST_CASE("interactions are acked and their chunks land on the timeline", "[engine][sim]") {
     EngineSettings options = fastOptions(8);
-    options.workload.prompt_updates = {PromptUpdate{1, "A snowy street", 2}};
+    options.session.workload.prompt_updates = {PromptUpdate{1, "A snowy street", 2}};
     QString prompt_id, camera_id;
     const DecodedSession run =
         runAgainstSimulator({}, options, [&](SessionEngine& engine, const ChunkRecord& chunk) {

@@ -28,14 +28,14 @@ againstSimulator(EngineSettings options,
                  sim::SimulatorConfig config = {}) {
     sim::SimulatorServer server(config);
     REQUIRE(server.listen(QHostAddress::LocalHost, 0));
-    options.url = server.url();
+    options.session.url = server.url();
     return runDecodedSession(options, 90000, on_chunk);
 }
 
 // The script must use real_video: the session's chunks go through the decoder.
 DecodedSession againstScripted(const ScriptedServer& server, EngineSettings options,
                                const std::function<void(SessionEngine&)>& at_start = {}) {
-    options.url = server.url();
+    options.session.url = server.url();
     bool started = false;
     return runDecodedSession(options, 60000, [&](SessionEngine& client, const ChunkRecord&) {
         if (!started && at_start) {
@@ -155,7 +155,7 @@ TEST_CASE("a refusal reads as the server refusing the session, with what to do",
           "[engine][upstream]") {
     SECTION("after video.start: the first frame") {
         EngineSettings options = optionsWith(3);
-        options.workload.image_reference = "data:image/png;base64,bm90IGFuIGltYWdl";
+        options.session.workload.image_reference = "data:image/png;base64,bm90IGFuIGltYWdl";
         const DecodedSession run = againstSimulator(options);
         REQUIRE_FALSE(run.result.ok);
         CHECK(run.result.video_start_s.has_value());
@@ -167,7 +167,7 @@ TEST_CASE("a refusal reads as the server refusing the session, with what to do",
     }
     SECTION("after video.start: the geometry") {
         EngineSettings options = optionsWith(3);
-        options.workload.width = 640;
+        options.session.workload.width = 640;
         const DecodedSession run = againstSimulator(options);
         REQUIRE_FALSE(run.result.ok);
         CHECK(run.result.error ==
@@ -177,7 +177,7 @@ TEST_CASE("a refusal reads as the server refusing the session, with what to do",
     }
     SECTION("before video.start: the model") {
         EngineSettings options = optionsWith(3);
-        options.model = QStringLiteral("other/model");
+        options.session.model = QStringLiteral("other/model");
         const DecodedSession run = againstSimulator(options);
         REQUIRE_FALSE(run.result.ok);
         CHECK_FALSE(run.result.video_start_s.has_value());
@@ -210,7 +210,7 @@ TEST_CASE("a control loop that stops answering pings is reported once, the sessi
         script.reply_to_ping = false;
         ScriptedServer server(script);
         EngineSettings options = optionsWith(9);
-        options.ping_interval_s = 0.3;
+        options.session.ping_interval_s = 0.3;
         const DecodedSession run = againstScripted(server, options);
         INFO(run.result.error.toStdString());
         REQUIRE(run.result.ok);
@@ -226,7 +226,7 @@ TEST_CASE("a control loop that stops answering pings is reported once, the sessi
     SECTION("answering") {
         ScriptedServer server(script);
         EngineSettings options = optionsWith(9);
-        options.ping_interval_s = 0.3;
+        options.session.ping_interval_s = 0.3;
         const DecodedSession run = againstScripted(server, options);
         REQUIRE(run.result.ok);
         CHECK(run.result.pongs_received >= 5);

@@ -71,15 +71,15 @@ GuiRun runGuiEngine(const GuiOptions& options) {
     QTemporaryDir recording_dir;
     lbm::engine::EngineSettings settings;
     settings.use_simulator = false;
-    settings.url = options.url;
-    settings.workload =
+    settings.session.url = options.url;
+    settings.session.workload =
         lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), kChunks, "forward",
                              std::string(lbm::kDefaultPrompt), options.width, options.height);
-    settings.warmup_chunks = 1;
-    settings.first_chunk_timeout_s = options.first_chunk_timeout_s;
-    settings.chunk_timeout_s = options.chunk_timeout_s;
-    settings.ping_interval_s = options.ping_interval_s;
-    settings.insecure = options.insecure;
+    settings.metrics.warmup_chunks = 1;
+    settings.session.first_chunk_timeout_s = options.first_chunk_timeout_s;
+    settings.session.chunk_timeout_s = options.chunk_timeout_s;
+    settings.session.ping_interval_s = options.ping_interval_s;
+    settings.session.insecure = options.insecure;
     settings.recording_path = recording_dir.filePath(QStringLiteral("session.m4s"));
     settings.present_frames = true;
 
@@ -92,7 +92,7 @@ GuiRun runGuiEngine(const GuiOptions& options) {
     if (!run.started) {
         return run;
     }
-    feed.attach(&engine, settings.target_fps, settings.playback_buffer_chunks);
+    feed.attach(&engine);
     if (!engine.result()) {
         loop.exec();
     }

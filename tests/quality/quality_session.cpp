@@ -1,18 +1,9 @@
 #include "tests/quality/quality_session.h"
 
-#include "app/media/stream_decoder.h"
+#include "app/engine/session_engine.h"
 #include "app/protocol/camera_keys.h"
-#include "app/quality/chunk_context_builder.h"
-#include "app/quality/quality_analyzer.h"
-#include "app/quality/quality_worker.h"
-#include "app/session/session_client.h"
-#include "app/sim/simulator_server.h"
 #include "metrics/workload.h"
 #include "resources/bundled_resources.h"
-
-#include <QCoreApplication>
-#include <QEventLoop>
-#include <QTimer>
 
 #include <catch2/catch.hpp>
 
@@ -21,7 +12,7 @@ extern "C" {
 }
 
 #include <map>
-#include <memory>
+#include <mutex>
 
 namespace lbm::quality::test {
 
@@ -131,169 +122,103 @@ lbm::PromptUpdate promptUpdate(int after_chunk, const std::string& prompt, int t
 
 QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_ms) {
     av_log_set_level(AV_LOG_ERROR);
-    sim::SimulatorConfig config;
-    config.profile = spec.profile;
-    config.realism = spec.realism;
-    for (const QString& text : spec.faults) {
-        QString error;
-        const auto fault = sim::FaultSpec::parse(text, &error);
-        REQUIRE(fault.has_value());
-        config.faults.push_back(*fault);
-    }
-    sim::SimulatorServer server(config);
-    const bool listening = server.listen(QHostAddress::LocalHost, 0);
-    INFO(server.errorString().toStdString());
-    REQUIRE(listening);
-
-    session::SessionOptions options;
-    options.url = server.url();
-    options.workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(),
-                                            spec.num_chunks, spec.camera_pattern);
-    options.workload.prompt_updates = spec.prompt_updates;
+    // The window's and bench's path: the engine with its built-in simulator, decoder and
+    // quality worker; the test only says what to run and which keys to press when.
+    engine::EngineSettings settings;
+    settings.use_simulator = true;
+    settings.simulator_profile = spec.profile;
+    settings.simulator_faults = spec.faults;
+    settings.simulator_realism = sim::realismName(spec.realism);
+    Workload& workload = settings.session.workload;
+    workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), spec.num_chunks,
+                                    spec.camera_pattern);
+    workload.prompt_updates = spec.prompt_updates;
     if (spec.steered) {
         // As the window steers: no script, the server holds still until the first key.
-        options.workload.extra_params_json = "{\"camera_action_script\":null}";
+        workload.extra_params_json = "{\"camera_action_script\":null}";
     }
-    options.workload.validate();
-    ChunkContextBuilder builder(options.workload);
+    workload.validate();
+    settings.analyze_quality = true;
+    settings.quality = spec.settings;
 
     QualitySessionRun run;
-    std::map<qint64, int> reports;
-    const auto collect = [&](const ChunkQuality& chunk) {
-        if (++reports[chunk.generation_index] > 1) {
-            ++run.duplicate_reports;
-        }
-        run.chunks.push_back(chunk);
-    };
-    QualityAnalyzer analyzer(spec.settings);
-    std::unique_ptr<QualityWorker> worker;
-    if (spec.use_worker) {
-        worker = std::make_unique<QualityWorker>(spec.settings);
-        QObject::connect(worker.get(), &QualityWorker::chunkAnalyzed, worker.get(), collect,
-                         Qt::QueuedConnection);
-        QObject::connect(worker.get(), &QualityWorker::warning, worker.get(),
-                         [&run](const QString& message) { run.warnings.append(message); });
-    }
-    const auto collectFromAnalyzer = [&] {
-        for (const ChunkQuality& chunk : analyzer.takeFinalChunks()) {
-            collect(chunk);
-        }
-        run.warnings += analyzer.takeWarnings();
-    };
-
-    media::StreamDecoder decoder;
+    // The second opinion measures each frame on the decoder thread, as a frame consumer; its
+    // results are read once decoding is done (waitForFinished).
     FilterGraphProbe probe;
-    const auto drain = [&] {
-        while (const auto frame = decoder.popFrame(0)) {
-            ++run.frames_decoded;
-            if (spec.second_opinion && frame->tag().generation_index) {
-                QString error;
-                const auto measures = probe.measure(*frame->avFrame(), &error);
-                INFO(error.toStdString());
-                REQUIRE(measures);
-                run.probe_frames[*frame->tag().generation_index].push_back(*measures);
-            }
-            if (worker) {
-                worker->pushFrame(*frame);
-            } else {
-                analyzer.addFrame(*frame);
-                collectFromAnalyzer();
-            }
-        }
-    };
-    QObject::connect(&decoder, &media::StreamDecoder::framesAvailable, &decoder, drain);
-
-    session::SessionClient client;
-    QEventLoop loop;
-    QObject::connect(
-        &client, &session::SessionClient::chunkReceived, [&](const session::ChunkEvent& received) {
-            // The event crossed from the network thread through Qt's event queue, which
-            // ThreadSanitizer cannot see; copying it takes the shared data's atomic reference
-            // (an acquire it does see) before anything is read.
-            const session::ChunkEvent chunk = received;
-            if (chunk.isMedia() && chunk.generationChunkIndex()) {
-                const qint64 index = *chunk.generationChunkIndex();
-                run.arrival_s[index] = chunk.arrivalS();
-                for (auto& press : run.key_presses) {
-                    if (!press.started_chunk && chunk.startedEventIds().contains(press.event_id)) {
-                        press.started_chunk = index;
-                    }
-                }
-                const ChunkContext context =
-                    builder.build(index, chunk.startedEventIds(), chunk.activeEventIds(),
-                                  chunk.completedEventIds(), chunk.arrivalS());
-                run.contexts.push_back(context);
-                if (worker) {
-                    worker->setChunkContext(context);
-                } else {
-                    analyzer.setChunkContext(context);
-                }
-            }
-            media::ChunkInfo info;
-            info.transport_index = chunk.transportChunkIndex();
-            info.generation_index = chunk.generationChunkIndex();
-            info.num_frames = chunk.numFrames();
-            info.kind = chunk.isTrailer() ? media::ChunkKind::Trailer : media::ChunkKind::Media;
-            decoder.pushChunk(info, chunk.bytes());
-            if (!chunk.isMedia() || !chunk.generationChunkIndex()) {
+    std::mutex probe_mutex;
+    QString probe_error;
+    std::map<qint64, int> reports;
+    // Declared after what its consumers and handlers use, so it is gone (its threads joined)
+    // before they are, also when a REQUIRE ends the run early.
+    engine::SessionEngine engine;
+    if (spec.second_opinion) {
+        engine.addFrameConsumer([&](const media::DecodedFrame& frame) {
+            if (!frame.tag().generation_index) {
                 return;
             }
-            for (const auto& [after_chunk, keys] : spec.key_presses) {
-                if (after_chunk != *chunk.generationChunkIndex()) {
-                    continue;
-                }
-                const protocol::CameraSe3 velocity =
-                    protocol::velocityForKeys(protocol::CameraKeys::fromLetters(keys));
-                const QString id = client.sendCameraVelocity(velocity);
-                REQUIRE_FALSE(id.isEmpty());
-                SteeringCommand command =
-                    SteeringCommand::fromVelocity(velocity.translation, velocity.rotation);
-                // Refined by the timeline's stamp of the send below.
-                command.sent_s = chunk.arrivalS();
-                builder.addCameraCommand(id, command);
-                run.key_presses.push_back({id, keys, after_chunk, std::nullopt, chunk.arrivalS()});
+            QString error;
+            const auto measures = probe.measure(*frame.avFrame(), &error);
+            const std::lock_guard<std::mutex> lock(probe_mutex);
+            if (!measures) {
+                probe_error = error;
+                return;
             }
+            run.probe_frames[*frame.tag().generation_index].push_back(*measures);
         });
-    QObject::connect(&client, &session::SessionClient::timelineChanged,
-                     [&](const session::TimelineEvent& event) {
-                         const auto* record = client.timeline().find(event.event_id);
-                         if (record != nullptr && record->sent_s) {
-                             builder.setCommandSentTime(event.event_id, *record->sent_s);
-                             for (auto& press : run.key_presses) {
-                                 if (press.event_id == event.event_id) {
-                                     press.sent_s = *record->sent_s;
-                                 }
-                             }
+    }
+    QObject::connect(&engine, &engine::SessionEngine::chunkQualityReady,
+                     [&](const ChunkQuality& chunk) {
+                         if (++reports[chunk.generation_index] > 1) {
+                             ++run.duplicate_reports;
                          }
                      });
-    QObject::connect(&client, &session::SessionClient::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(timeout_ms, &loop, &QEventLoop::quit);
-    client.start(options);
-    loop.exec();
-    REQUIRE(client.result().has_value());
-    run.session_succeeded = client.result()->ok;
-    run.session_error = client.result()->error;
-    decoder.finish();
-    while (!decoder.waitForEnd(20)) {
-        drain();
+    // Keys are pressed right after their chunk lands, through the engine's typed steering
+    // call (as the window's steering does), which also tells the quality context.
+    QObject::connect(
+        &engine, &engine::SessionEngine::chunkLanded, [&](const ChunkRecord& record, double) {
+            run.arrival_s[record.index] = record.arrival_s;
+            for (const auto& [after_chunk, keys] : spec.key_presses) {
+                if (after_chunk != record.index) {
+                    continue;
+                }
+                const QString id = engine.sendCameraVelocity(
+                    protocol::velocityForKeys(protocol::CameraKeys::fromLetters(keys)));
+                REQUIRE_FALSE(id.isEmpty());
+                run.key_presses.push_back({id, keys, after_chunk, std::nullopt, record.arrival_s});
+            }
+        });
+
+    QString error;
+    const bool started = engine.start(settings, &error);
+    INFO(error.toStdString());
+    REQUIRE(started);
+    engine.waitForFinished(timeout_ms);
+    REQUIRE(engine.result().has_value());
+    run.session_succeeded = engine.result()->ok;
+    run.session_error = engine.result()->error;
+    REQUIRE(engine.decodingFinished());
+    REQUIRE(engine.qualityFinished());
+    {
+        const std::lock_guard<std::mutex> lock(probe_mutex);
+        INFO(probe_error.toStdString());
+        REQUIRE(probe_error.isEmpty());
     }
-    drain();
-    if (worker) {
-        worker->finish();
-        REQUIRE(worker->waitForFinished(timeout_ms));
-        // Deliver the queued chunkAnalyzed signals to this thread.
-        QCoreApplication::processEvents();
-        std::sort(run.chunks.begin(), run.chunks.end(),
-                  [](const ChunkQuality& a, const ChunkQuality& b) {
-                      return a.generation_index < b.generation_index;
-                  });
-    } else {
-        analyzer.finish();
-        collectFromAnalyzer();
-        std::sort(run.chunks.begin(), run.chunks.end(),
-                  [](const ChunkQuality& a, const ChunkQuality& b) {
-                      return a.generation_index < b.generation_index;
-                  });
+    run.frames_decoded = engine.framesDecoded();
+    run.chunks = engine.qualityChunks(); // final, in generation order
+    run.warnings = engine.qualityWarnings();
+    // Where the server applied each key press (the chunk whose metadata lists it as
+    // started) and when the timeline stamped its send.
+    for (auto& press : run.key_presses) {
+        for (const engine::ChunkInteractionIds& ids : engine.chunkIds()) {
+            if (ids.started.contains(press.event_id)) {
+                press.started_chunk = ids.index;
+                break;
+            }
+        }
+        const auto* record = engine.timeline().find(press.event_id);
+        if (record != nullptr && record->sent_s) {
+            press.sent_s = *record->sent_s;
+        }
     }
     return run;
 }

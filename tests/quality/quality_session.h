@@ -1,10 +1,10 @@
 #pragma once
-// One real simulator session analysed the way a session runner is meant to: the built-in
-// server on 127.0.0.1 with the given profile and faults, the session client, every chunk's
-// context built from its metadata and the workload before its bytes reach the decoder, and
-// each decoded frame fed to the quality analysis in stream order.
+// One real simulator session analysed the way the window and `bench --quality` analyse one:
+// on engine::SessionEngine, with its built-in simulator on 127.0.0.1 (the given profile,
+// faults and realism), its decoder and its quality worker (every chunk's context built from
+// its metadata and the workload before its bytes reach the decoder). Steered sessions press
+// their keys through the engine's typed steering call right after a chunk lands.
 
-#include "app/quality/chunk_context.h"
 #include "app/quality/chunk_quality.h"
 #include "app/quality/quality_settings.h"
 #include "app/sim/realism.h"
@@ -29,8 +29,6 @@ struct QualitySessionSpec {
     int num_chunks = 8;
     std::string camera_pattern = "orbit";
     std::vector<lbm::PromptUpdate> prompt_updates;
-    // Analyse on a QualityWorker (results through its queued signal) instead of directly.
-    bool use_worker = false;
     // Steered like the window: no camera script (the server holds still until a camera
     // interaction), and after chunk N arrives the keys are held ("" releases them) by a
     // camera velocity interaction.
@@ -46,7 +44,6 @@ struct QualitySessionRun {
     bool session_succeeded = false;
     QString session_error;
     qint64 frames_decoded = 0;
-    std::vector<ChunkContext> contexts;
     // Steered sessions: each key press's event id and keys, and the chunk whose metadata
     // lists it as started (where the server applied it).
     struct KeyPress {

@@ -259,9 +259,13 @@ TEST_CASE("bench --simulate runs against the in-process simulator with the bundl
           "[bench][sim]") {
     QTemporaryDir dir;
     const QString json = dir.filePath(QStringLiteral("sim.json"));
+    // Measuring flags with values no default produces: each is given once, on the command line.
     const BenchRun run = runBench({QStringLiteral("--simulate"), QStringLiteral("--num-chunks"),
                                    QStringLiteral("4"), QStringLiteral("--warmup-chunks"),
-                                   QStringLiteral("1"), QStringLiteral("--output-json"), json});
+                                   QStringLiteral("1"), QStringLiteral("--chunk-slo-ms"),
+                                   QStringLiteral("432.5"), QStringLiteral("--target-fps"),
+                                   QStringLiteral("20"), QStringLiteral("--playback-buffer-chunks"),
+                                   QStringLiteral("2"), QStringLiteral("--output-json"), json});
     INFO(run.err.toStdString());
     REQUIRE(run.exit_code == 0);
     REQUIRE(run.out.contains(
@@ -272,6 +276,15 @@ TEST_CASE("bench --simulate runs against the in-process simulator with the bundl
         QStringLiteral("------------------------- Cadence --------------------------\n")));
     const report::SessionDocument document = report::readSessionDocument(json);
     REQUIRE(document.sessions.at(0).chunks.size() == 4);
+    // They reach the document's config and the metrics the engine measured live.
+    CHECK(document.config.chunk_slo_ms == std::optional<double>(432.5));
+    CHECK(document.config.warmup_chunks == 1);
+    CHECK(document.config.target_fps == 20.0);
+    CHECK(document.config.playback_buffer_chunks == 2);
+    REQUIRE(document.sessions[0].metrics.has_value());
+    CHECK(document.sessions[0].metrics->chunk_deadline_ms == 432.5);
+    CHECK(document.sessions[0].metrics->warmup_chunks == 1);
+    CHECK(document.sessions[0].metrics->playback_buffer_chunks == 2);
     REQUIRE(document.monitor->extras.value(QStringLiteral("simulator_profile")).toString() ==
             QStringLiteral("fast"));
     REQUIRE(document.sessions[0].monitor_extras.value(QStringLiteral("frames_decoded")).toInt() ==

@@ -472,6 +472,7 @@ TEST_CASE("replay reproduces a session document's intervals", "[sim][profile][ti
     report::writeSessionDocument(recorded, path);
     SimulatorConfig config;
     config.profile = QStringLiteral("replay:") + path;
+    config.read_replay = report::readReplayIntervals;
     config.mux_delay_min_ms = 0;
     config.mux_delay_max_ms = 0;
     const QJsonObject start_message = quarterPictureStart(config, 33);

@@ -87,10 +87,10 @@ KeptSession runKeptSession(const KeptSessionSpec& spec, const QString& root) {
     settings.use_simulator = true;
     settings.simulator_profile = spec.profile;
     settings.simulator_faults = spec.faults;
-    settings.workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(),
-                                             spec.num_chunks, spec.camera_pattern);
-    settings.workload.prompt_updates = spec.prompt_updates;
-    settings.workload.validate();
+    settings.session.workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(),
+                                                     spec.num_chunks, spec.camera_pattern);
+    settings.session.workload.prompt_updates = spec.prompt_updates;
+    settings.session.workload.validate();
     settings.camera_pattern = QString::fromStdString(spec.camera_pattern);
 
     KeptSession kept;
@@ -119,7 +119,7 @@ KeptSession runKeptSession(const KeptSessionSpec& spec, const QString& root) {
         for (const auto& record : records) {
             kept.chunk_frames.push_back(record.num_frames);
         }
-        quality::ChunkContextBuilder builder(settings.workload);
+        quality::ChunkContextBuilder builder(settings.session.workload);
         for (const engine::ChunkInteractionIds& ids : engine.chunkIds()) {
             contexts.push_back(builder.build(ids.index, ids.started, ids.active, ids.completed));
         }

@@ -306,3 +306,50 @@ TEST_CASE("a saved session document opens with its chart and counters, and compa
     CHECK_FALSE(window.openDocument(dir.filePath(QStringLiteral("missing.json"))));
     CHECK(window.bannerText().contains(QStringLiteral("missing.json")));
 }
+
+TEST_CASE("the form's SLO, warmup, fps and start buffer, set once, reach the engine, the "
+          "window's deadline and the kept document",
+          "[ui][session][settings]") {
+    resetSettings();
+    MainWindow window;
+    window.show();
+    auto* form = window.sessionForm();
+    form->setUseSimulator(true);
+    form->setSimulatorProfile(QStringLiteral("fast"));
+    form->setChunks(3);
+    // Values no default and no other setting produces.
+    constexpr double kSloMs = 432.5;
+    form->setSloMs(kSloMs);
+    form->setWarmupChunks(1);
+    form->setTargetFps(20.0);
+    form->setStartBufferChunks(2);
+    const bool started = window.startSession();
+    INFO(window.bannerText().toStdString());
+    REQUIRE(started);
+
+    // The engine measures with them, and the window judges by the engine's deadline.
+    auto* engine = window.sessionEngine();
+    CHECK(engine->liveMetrics().deadlineMs() == kSloMs);
+    CHECK(engine->liveMetrics().options().warmup_chunks == 1);
+    CHECK(window.latencyChart()->deadlineMs() == kSloMs);
+    CHECK(window.countersPanel()->deadlineMs() == kSloMs);
+    CHECK(window.playbackClock()->targetFps() == 20.0);
+    CHECK(window.playbackClock()->startBufferChunks() == 2);
+
+    // The kept document's config and its metrics (the engine's live ones) say the same.
+    REQUIRE(waitFinished(window, 120000));
+    INFO(window.sessionEngine()->result()->error.toStdString());
+    REQUIRE(window.sessionEngine()->result()->ok);
+    REQUIRE(window.sessionKeeper()->writer().flush(5000));
+    const auto document =
+        lbm::report::readSessionDocument(window.sessionKeeper()->current()->documentPath());
+    CHECK(document.config.chunk_slo_ms == std::optional<double>(kSloMs));
+    CHECK(document.config.warmup_chunks == 1);
+    CHECK(document.config.target_fps == 20.0);
+    CHECK(document.config.playback_buffer_chunks == 2);
+    REQUIRE(document.sessions.front().metrics.has_value());
+    const lbm::SessionMetrics& metrics = *document.sessions.front().metrics;
+    CHECK(metrics.chunk_deadline_ms == kSloMs);
+    CHECK(metrics.warmup_chunks == 1);
+    CHECK(metrics.playback_buffer_chunks == 2);
+}

@@ -45,10 +45,10 @@ SteeredRun runSteered(const QStringList& faults, const std::map<qint64, QString>
     settings.simulator_profile = QStringLiteral("fast");
     settings.simulator_faults = faults;
     settings.analyze_quality = true;
-    settings.workload =
+    settings.session.workload =
         lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), num_chunks, "hold");
-    settings.workload.extra_params_json = "{\"camera_action_script\":null}";
-    settings.workload.validate();
+    settings.session.workload.extra_params_json = "{\"camera_action_script\":null}";
+    settings.session.workload.validate();
     settings.camera_pattern = QStringLiteral("interactive");
     lbm::engine::SessionEngine engine;
     QObject::connect(&engine, &lbm::engine::SessionEngine::chunkLanded,
