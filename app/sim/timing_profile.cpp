@@ -72,11 +72,11 @@ std::optional<TimingProfile> TimingProfile::fromName(const QString& name, QStrin
                     profile.m_replay_intervals_ms.push_back(chunk.interArrivalMs());
                 }
             }
-        } catch (const report::ReportError& error) {
-            return fail(QStringLiteral("Cannot replay '%1': %2").arg(path, error.message()));
-        } catch (const MetricError& error) {
+        } catch (const report::ReportError& unreadable) {
+            return fail(QStringLiteral("Cannot replay '%1': %2").arg(path, unreadable.message()));
+        } catch (const MetricError& invalid) {
             return fail(QStringLiteral("Cannot replay '%1': %2")
-                            .arg(path, QString::fromUtf8(error.what())));
+                            .arg(path, QString::fromUtf8(invalid.what())));
         }
         if (profile.m_replay_intervals_ms.empty()) {
             return fail(QStringLiteral("The replay document '%1' has no sessions[0].chunks to "
