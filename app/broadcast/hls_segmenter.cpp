@@ -53,7 +53,7 @@ qint64 HlsSegmenter::chunkOfFrame(qint64 frame) const {
 
 void HlsSegmenter::addFragment(const CmafFragment& fragment) {
     const double timescale = m_splitter.timescale();
-    const double duration_s = fragment.duration / timescale;
+    const double duration_s = static_cast<double>(fragment.duration) / timescale;
     if (!m_timing_known) {
         // The first frame's duration fixes the timing for the session (the mux fps).
         const double frame_s = duration_s / std::max(1, fragment.sample_count);
@@ -99,7 +99,7 @@ void HlsSegmenter::flushHeldPart() {
         ticks += held.duration;
         part.frames += held.sample_count;
     }
-    part.duration_s = ticks / static_cast<double>(m_splitter.timescale());
+    part.duration_s = static_cast<double>(ticks) / static_cast<double>(m_splitter.timescale());
     part.independent = m_held.front().keyframe;
     m_playlist.appendPart(part);
     m_held.clear();
