@@ -8,6 +8,13 @@
 #   DIR is the folder relative to the source root ("app/session", "metrics").
 #   INTERNAL headers are left out of TARGET's root and exported through TARGET_internal, an
 #   INTERFACE target for the few that wire the parts (the session engine, the layer's tests).
+#
+# Every module compiles with LBM_STRICT_WARNINGS too (-Wshadow -Wconversion, GCC: clang's
+# -Wconversion also means -Wsign-conversion, which the fuzz preset's -Werror would fail on).
+# PRIVATE: the flags cover the module's own sources, not the tests and benchmarks that link it.
+# Qt, FFmpeg and Catch2 headers come in through imported targets, which CMake passes as
+# -isystem, so warnings inside them do not count. -Wsign-conversion is not on: qsizetype
+# against std::size_t would make it noise on every container index.
 set(LBM_INCLUDE_STAGE ${PROJECT_BINARY_DIR}/include)
 
 function(lbm_module target dir)
@@ -24,6 +31,7 @@ function(lbm_module target dir)
     endif()
   endforeach()
   target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${public_root}>)
+  target_compile_options(${target} PRIVATE ${LBM_STRICT_WARNINGS})
   if(ARG_INTERNAL)
     set(internal_root ${LBM_INCLUDE_STAGE}/${target}_internal)
     file(REMOVE_RECURSE ${internal_root})

@@ -7,11 +7,12 @@
 #include <QObject>
 #include <QPointer>
 
-namespace lbm::engine {
-class SessionEngine;
-}
+// In the order the feed takes them: the clock it is made with, the engine it attaches to.
 namespace lbm::playback {
 class PlaybackClock;
+}
+namespace lbm::engine {
+class SessionEngine;
 }
 
 namespace lbm::ui {

@@ -194,7 +194,8 @@ std::pair<std::size_t, std::size_t> QualityTrack::marksIn(double x0, double x1) 
 }
 
 void QualityTrack::setVisibleChunkRange(qint64 first, qint64 last) {
-    m_range = std::pair{first - 0.5, std::max(first, last) + 0.5};
+    m_range = std::pair{static_cast<double>(first) - 0.5,
+                        static_cast<double>(std::max(first, last)) + 0.5};
     scheduleRedraw();
 }
 
@@ -252,8 +253,10 @@ void QualityTrack::redraw() {
         m_x_min = m_range->first;
         m_x_max = m_range->second;
     } else {
-        const double span = m_sync ? std::max<double>(known, m_sync->model()->expectedChunks())
-                                   : static_cast<double>(known);
+        const double span = m_sync
+                                ? std::max(static_cast<double>(known),
+                                           static_cast<double>(m_sync->model()->expectedChunks()))
+                                : static_cast<double>(known);
         m_x_min = -0.5;
         m_x_max = std::max(1.0, span) - 0.5;
     }

@@ -6,12 +6,12 @@
 
 #include "app/playback/playback_frame.h"
 #include "metrics/chunk_record.h"
+#include "ui/frame_transport.h"
 #include "ui/scrub_bar.h"
 
 #include <QJsonArray>
 #include <QKeyEvent>
 #include <QObject>
-#include <QTimer>
 
 #include <optional>
 #include <vector>
@@ -49,18 +49,18 @@ public:
     void setMarks(const QList<ChunkMark>& marks);
     int frameCount() const;
 
-    void togglePlay();
-    void pause();
-    bool isPlaying() const { return m_timer.isActive(); }
-    void step(int frames);
-    // To the first frame of the next (+1) or previous (-1) chunk.
-    void stepChunk(int direction);
-    void seekFrame(int frame);
+    // Play, pause, steps and keys: the shared frame-player transport.
+    FrameTransport* transport() { return &m_transport; }
+    void togglePlay() { m_transport.togglePlay(); }
+    bool isPlaying() const { return m_transport.isPlaying(); }
+    void step(int frames) { m_transport.step(frames); }
+    void seekFrame(int frame) { m_transport.seekFrame(frame); }
+    // To the first frame of the chunk whose index (in the session) is chunk.
     void seekChunk(qint64 chunk);
-    int position() const;
+    int position() const { return m_transport.position(); }
     // The player's keys while a recording is open: Left/Right a frame, Shift a chunk,
     // Home/End. True when key was one of them.
-    bool handleKey(const QKeyEvent* key);
+    bool handleKey(const QKeyEvent* key) { return m_transport.handleKey(key); }
 
 signals:
     void opened(int frame_count);
@@ -68,7 +68,6 @@ signals:
     void frameShown(const lbm::playback::PlaybackFrame& frame);
 
 private:
-    static QString playingSuffix();
     void show(const lbm::playback::PlaybackFrame& frame);
     void onOpened(int count);
     QList<ScrubMark> placedMarks(int frame_count) const;
@@ -76,7 +75,7 @@ private:
     ScrubBar* m_bar;
     VideoView* m_view;
     RecordingFrames* m_frames;
-    QTimer m_timer;
+    FrameTransport m_transport;
     QList<ChunkMark> m_pending_marks;
     std::vector<lbm::ChunkRecord> m_chunks;
 };

@@ -98,14 +98,14 @@ void SessionLibrary::fill() {
     QAction* keep = m_menu->addAction(tr("Keep the Last %1 Sessions…").arg(m_keeper->keep()));
     connect(keep, &QAction::triggered, this, [this] {
         bool ok = false;
-        const int sessions =
+        const int keep_count =
             QInputDialog::getInt(m_parent, tr("Sessions kept"),
                                  tr("How many sessions to keep in %1 (the oldest are removed):")
                                      .arg(QDir::toNativeSeparators(m_keeper->archive().root())),
                                  m_keeper->keep(), 1, 100000, 1, &ok);
         if (ok) {
-            m_keeper->setKeep(sessions);
-            emit keepChanged(sessions);
+            m_keeper->setKeep(keep_count);
+            emit keepChanged(keep_count);
         }
     });
 }

@@ -188,10 +188,6 @@ int SideBySidePane::firstFrameOfChunk(qint64 chunk) const {
     return m_frames->firstFrameOfChunk(chunk);
 }
 
-std::optional<int> SideBySidePane::chunkStepTarget(int frame, int direction) const {
-    return m_frames->chunkStepTarget(frame, direction);
-}
-
 void SideBySidePane::showFrame(int frame) {
     if (!isOpen()) {
         return;

@@ -51,7 +51,8 @@ public:
     int shownFrame() const { return m_shown_frame; }
     std::pair<qint64, int> chunkOf(int frame) const;
     int firstFrameOfChunk(qint64 chunk) const;
-    std::optional<int> chunkStepTarget(int frame, int direction) const; // RecordingFrames'
+    // The recording's frames and chunk layout (for the transport's chunk steps).
+    const RecordingFrames* frames() const { return m_frames; }
 
     VideoView* videoView() const { return m_video; }
     LatencyChart* latencyChart() const { return m_chart; }

@@ -12,7 +12,6 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QShortcut>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -70,7 +69,7 @@ SideBySideWindow::SideBySideWindow(QWidget* parent)
         connect(pane, &SideBySidePane::opened, this, &SideBySideWindow::onPaneOpened);
         connect(pane, &SideBySidePane::failed, this, &SideBySideWindow::onPaneOpened);
         connect(pane, &SideBySidePane::chunkClicked, this, [this, pane](qint64 chunk) {
-            pause();
+            m_transport->pause();
             const int first = pane->firstFrameOfChunk(chunk);
             if (first >= 0) {
                 seekFrame(first);
@@ -81,35 +80,11 @@ SideBySideWindow::SideBySideWindow(QWidget* parent)
         }
     }
     m_bar = new ScrubBar(this);
-    m_bar->setFrames(0, {});
+    m_transport = new FrameTransport(m_bar, this);
+    m_transport->setFrames(0, {});
     connect(m_bar, &ScrubBar::positionChanged, this, &SideBySideWindow::onPosition);
-    connect(m_bar, &ScrubBar::playToggled, this, &SideBySideWindow::togglePlay);
-    connect(m_bar, &ScrubBar::stepRequested, this, &SideBySideWindow::step);
-
-    m_timer.setTimerType(Qt::PreciseTimer);
-    m_timer.setInterval(1000 / 16);
-    connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (position() + 1 >= frameCount()) {
-            pause();
-            return;
-        }
-        m_bar->setPosition(position() + 1);
-    });
-
     // The player's keys, for the whole window whichever child has the focus.
-    const auto key = [this](const QKeySequence& sequence, auto slot) {
-        auto* shortcut = new QShortcut(sequence, this);
-        shortcut->setContext(Qt::WindowShortcut);
-        shortcut->setAutoRepeat(true);
-        connect(shortcut, &QShortcut::activated, this, slot);
-    };
-    key(QKeySequence(Qt::Key_Space), [this] { togglePlay(); });
-    key(QKeySequence(Qt::Key_Left), [this] { step(-1); });
-    key(QKeySequence(Qt::Key_Right), [this] { step(1); });
-    key(QKeySequence(Qt::SHIFT | Qt::Key_Left), [this] { stepChunk(-1); });
-    key(QKeySequence(Qt::SHIFT | Qt::Key_Right), [this] { stepChunk(1); });
-    key(QKeySequence(Qt::Key_Home), [this] { seekFrame(0); });
-    key(QKeySequence(Qt::Key_End), [this] { seekFrame(frameCount() - 1); });
+    m_transport->addShortcuts(this);
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 8, 8, 8);
@@ -123,7 +98,7 @@ SideBySideWindow::SideBySideWindow(QWidget* parent)
 SideBySideWindow::~SideBySideWindow() = default;
 
 bool SideBySideWindow::load(int side, const QString& path) {
-    pause();
+    m_transport->pause();
     const bool ok = pane(side)->load(path);
     // Both charts span the longer session, so chunk N is at the same place on both sides.
     const int span = std::max(pane(0)->chunkCount(), pane(1)->chunkCount());
@@ -161,6 +136,10 @@ void SideBySideWindow::onPaneOpened() {
         side->qualityTrack()->setFixedLevelCap(cap);
     }
     const int at = std::clamp(position(), 0, std::max(0, frameCount() - 1));
+    m_transport->setChunkLayout(layoutPane()->frames());
+    if (layoutPane()->session()) {
+        m_transport->setFps(layoutPane()->session()->document.config.target_fps);
+    }
     rebuildMarks();
     m_bar->setPosition(at);
     onPosition(at);
@@ -210,38 +189,11 @@ void SideBySideWindow::rebuildMarks() {
             }
         }
     }
-    m_bar->setFrames(frameCount(), marks);
+    m_transport->setFrames(frameCount(), marks);
 }
 
 int SideBySideWindow::frameCount() const {
     return std::max(pane(0)->frameCount(), pane(1)->frameCount());
-}
-
-int SideBySideWindow::position() const {
-    return m_bar->position();
-}
-
-void SideBySideWindow::seekFrame(int frame) {
-    if (frameCount() == 0) {
-        return;
-    }
-    m_bar->setPosition(std::clamp(frame, 0, frameCount() - 1));
-}
-
-void SideBySideWindow::step(int frames) {
-    pause();
-    seekFrame(position() + frames);
-}
-
-void SideBySideWindow::stepChunk(int direction) {
-    pause();
-    SideBySidePane* layout = layoutPane();
-    if (!layout->isOpen()) {
-        return;
-    }
-    const int at = std::min(position(), layout->frameCount() - 1);
-    seekFrame(
-        layout->chunkStepTarget(at, direction).value_or(direction > 0 ? frameCount() - 1 : 0));
 }
 
 void SideBySideWindow::seekChunk(qint64 chunk) {
@@ -249,31 +201,6 @@ void SideBySideWindow::seekChunk(qint64 chunk) {
     if (first >= 0) {
         seekFrame(first);
     }
-}
-
-void SideBySideWindow::togglePlay() {
-    if (frameCount() == 0) {
-        return;
-    }
-    if (m_timer.isActive()) {
-        pause();
-        return;
-    }
-    if (position() + 1 >= frameCount()) {
-        m_bar->setPosition(0); // from the start again, as players do at the end
-    }
-    double fps = 16.0;
-    if (layoutPane()->session()) {
-        fps = std::max(1.0, layoutPane()->session()->document.config.target_fps);
-    }
-    m_timer.setInterval(static_cast<int>(1000.0 / fps));
-    m_timer.start();
-    m_bar->setPlaying(true);
-}
-
-void SideBySideWindow::pause() {
-    m_timer.stop();
-    m_bar->setPlaying(false);
 }
 
 void SideBySideWindow::onPosition(int frame) {
@@ -292,10 +219,7 @@ void SideBySideWindow::onPosition(int frame) {
         }
         parts << text;
     }
-    if (m_timer.isActive()) {
-        parts << tr("playing");
-    }
-    m_bar->setLabel(parts.join(QStringLiteral(" · ")));
+    m_transport->setLabel(parts.join(QStringLiteral(" · ")));
 }
 
 void SideBySideWindow::syncZoom(int from_side) {

@@ -7,10 +7,10 @@
 // plays and pauses, Left / Right step a frame, Shift a chunk, Home / End; the shorter side
 // holds its last frame. A side that cannot be opened says why and what to pick instead.
 
+#include "ui/frame_transport.h"
 #include "ui/scrub_bar.h"
 
 #include <QString>
-#include <QTimer>
 #include <QWidget>
 
 #include <array>
@@ -42,18 +42,14 @@ public:
     ScrubBar* scrubBar() const { return m_bar; }
     QString errorText(int side) const;
 
-    // The transport, in frames of the longer recording.
+    // The transport, in frames of the longer recording; its chunk steps follow the left
+    // side's layout (the right's when the left did not open).
+    FrameTransport* transport() const { return m_transport; }
     int frameCount() const;
-    int position() const;
-    void seekFrame(int frame);
-    void step(int frames);
-    // To the first frame of the next (+1) or previous (-1) chunk of the left side's layout
-    // (the right's when the left did not open).
-    void stepChunk(int direction);
+    int position() const { return m_transport->position(); }
+    void seekFrame(int frame) { m_transport->seekFrame(frame); }
     void seekChunk(qint64 chunk);
-    void togglePlay();
-    void pause();
-    bool isPlaying() const { return m_timer.isActive(); }
+    bool isPlaying() const { return m_transport->isPlaying(); }
 
 signals:
     // Every side that loaded is indexed and shows the first frame.
@@ -68,7 +64,7 @@ private:
 
     std::array<SideBySidePane*, 2> m_panes{};
     ScrubBar* m_bar = nullptr;
-    QTimer m_timer;
+    FrameTransport* m_transport = nullptr;
     bool m_syncing_zoom = false;
 };
 

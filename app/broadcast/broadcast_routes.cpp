@@ -202,7 +202,8 @@ HttpResponse BroadcastServer::multivariantPlaylist() const {
     const Fmp4FragmentSplitter& splitter = m_segmenter->splitter();
     const double seconds = std::max(1e-3, m_segmenter->playlist().segments().front().durationS());
     const qint64 bandwidth = static_cast<qint64>(
-        m_segmenter->playlist().segments().front().bytes().size_bytes * 8 / seconds);
+        static_cast<double>(m_segmenter->playlist().segments().front().bytes().size_bytes * 8) /
+        seconds);
     QString text = QStringLiteral("#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-STREAM-INF:BANDWIDTH=%1")
                        .arg(std::max<qint64>(bandwidth, 1));
     if (!splitter.codecs().isEmpty()) {

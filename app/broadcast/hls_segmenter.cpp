@@ -53,7 +53,7 @@ qint64 HlsSegmenter::chunkOfFrame(qint64 frame) const {
 
 void HlsSegmenter::addFragment(const CmafFragment& fragment) {
     const double timescale = m_splitter.timescale();
-    const double duration_s = fragment.duration / timescale;
+    const double duration_s = static_cast<double>(fragment.duration) / timescale;
     if (!m_timing_known) {
         // The first frame's duration fixes the timing for the session (the mux fps).
         const double frame_s = duration_s / std::max(1, fragment.sample_count);
@@ -98,12 +98,12 @@ void HlsSegmenter::flushHeldPart() {
     qint64 ticks = 0;
     for (const CmafFragment& held : m_held) {
         if (held.keyframe) {
-            m_newest_keyframe_s = m_published_s + ticks / timescale;
+            m_newest_keyframe_s = m_published_s + static_cast<double>(ticks) / timescale;
         }
         ticks += held.duration;
         part.frames += held.sample_count;
     }
-    part.duration_s = ticks / timescale;
+    part.duration_s = static_cast<double>(ticks) / timescale;
     part.independent = m_held.front().keyframe;
     m_playlist.appendPart(part);
     m_published_s += part.duration_s;

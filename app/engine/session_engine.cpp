@@ -301,7 +301,7 @@ bool SessionEngine::waitForFinished(int timeout_ms) {
         connect(this, &SessionEngine::finished, &loop, &QEventLoop::quit);
         connect(this, &SessionEngine::decodingDone, &loop, &QEventLoop::quit);
         connect(this, &SessionEngine::qualityDone, &loop, &QEventLoop::quit);
-        tick.start(std::clamp<qint64>(deadline.remainingTime(), 0, 50));
+        tick.start(static_cast<int>(std::clamp<qint64>(deadline.remainingTime(), 0, 50)));
         loop.exec();
         // A picture queue nobody takes from (no view listens for framesReady) must not hold
         // the decoder up at the end; a view's frames are its own to take.

@@ -116,10 +116,12 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     FrameMeasures measures;
     const double sample_count = static_cast<double>(samples.size());
     measures.mean_y = static_cast<double>(luma_sum) / sample_count;
-    measures.sharpness =
-        laplacian_count > 0 ? static_cast<double>(laplacian_sum) / laplacian_count : 0.0;
+    measures.sharpness = laplacian_count > 0 ? static_cast<double>(laplacian_sum) /
+                                                   static_cast<double>(laplacian_count)
+                                             : 0.0;
     measures.coarse_detail =
-        coarse_count > 0 ? static_cast<double>(coarse_sum) / coarse_count : 0.0;
+        coarse_count > 0 ? static_cast<double>(coarse_sum) / static_cast<double>(coarse_count)
+                         : 0.0;
     if (comparable) {
         measures.change = static_cast<double>(change_sum) / sample_count;
         // A second walk over the two sample windows, only now that the mean change is known.

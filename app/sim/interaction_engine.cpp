@@ -178,8 +178,9 @@ ChunkPlan InteractionEngine::planChunk(int generation_chunk_index, int pixel_fra
         const CameraPose& from = latent == 0 ? chunk_start : latent_poses[latent - 1];
         for (int step = 0; step < span && frame < pixel_frames; ++step, ++frame) {
             FrameState state;
-            state.pose = CameraPose::interpolated(from, latent_poses[latent],
-                                                  static_cast<float>(step + 1) / span);
+            state.pose =
+                CameraPose::interpolated(from, latent_poses[latent],
+                                         static_cast<float>(step + 1) / static_cast<float>(span));
             const double progress = promptProgressAt(frame, pixel_frames);
             state.look = WorldLook::blend(m_look_from, m_look_to, progress);
             state.caption = caption;

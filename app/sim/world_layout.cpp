@@ -135,7 +135,8 @@ std::vector<qint64> WorldLayout::visibleObjectIds(const CameraPose& pose, int wi
             const float sx = focal * QVector3D::dotProduct(offset, right) / depth;
             const float sy = focal * QVector3D::dotProduct(offset, up) / depth;
             const float margin = focal * radius / depth;
-            if (std::abs(sx) <= 0.5f * width + margin && std::abs(sy) <= 0.5f * height + margin) {
+            if (std::abs(sx) <= 0.5f * static_cast<float>(width) + margin &&
+                std::abs(sy) <= 0.5f * static_cast<float>(height) + margin) {
                 seen = true;
                 break;
             }

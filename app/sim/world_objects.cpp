@@ -261,7 +261,8 @@ void drawTree(const Scene& scene, const WorldObject& tree) {
             const float width = crown * (1.0f - 0.27f * static_cast<float>(tier));
             const float lean = sway * (0.4f + 0.3f * static_cast<float>(tier));
             const QVector3D apex =
-                base + QVector3D(0, tree.height - 0.2f * (2 - tier), 0) + side * 2 * lean;
+                base + QVector3D(0, tree.height - 0.2f * static_cast<float>(2 - tier), 0) +
+                side * 2 * lean;
             const QVector3D low = base + QVector3D(0, bottom, 0);
             scene.fill({low - side * 2 * width, low + side * 2 * width, apex},
                        tier == 1 ? bright : dark);

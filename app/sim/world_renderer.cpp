@@ -65,14 +65,16 @@ std::vector<float> tileableNoise(quint64 seed, int width, int height, int octave
             return lattice[static_cast<size_t>((y % cells_y) * cells_x + (x % cells_x))];
         };
         for (int y = 0; y < height; ++y) {
-            const float fy = static_cast<float>(y) * cells_y / height;
+            const float fy =
+                static_cast<float>(y) * static_cast<float>(cells_y) / static_cast<float>(height);
             const int y0 = static_cast<int>(fy);
-            float ty = fy - y0;
+            float ty = fy - static_cast<float>(y0);
             ty = ty * ty * (3 - 2 * ty);
             for (int x = 0; x < width; ++x) {
-                const float fx = static_cast<float>(x) * cells_x / width;
+                const float fx =
+                    static_cast<float>(x) * static_cast<float>(cells_x) / static_cast<float>(width);
                 const int x0 = static_cast<int>(fx);
-                float tx = fx - x0;
+                float tx = fx - static_cast<float>(x0);
                 tx = tx * tx * (3 - 2 * tx);
                 const float top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * tx;
                 const float bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * tx;
