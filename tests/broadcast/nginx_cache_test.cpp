@@ -1,7 +1,8 @@
 // Scale past one machine by design: every broadcast object is a cacheable file, so a standard
 // HTTP cache in front (here Debian's nginx as a reverse proxy cache, configured as
 // docs/broadcast.md shows) serves many viewers from one origin request. Segments are cached;
-// playlists never outlive their one-second s-maxage (the shared caches' max-age); blocking reloads pass through.
+// playlists never outlive their one-second s-maxage (the shared caches' max-age); blocking reloads
+// pass through.
 #include "tests/broadcast/broadcast_fixture.h"
 
 #include <QDir>
