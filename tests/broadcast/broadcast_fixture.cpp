@@ -50,26 +50,28 @@ QByteArray LiveBroadcast::recording() const {
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
+std::vector<RecordedPayload> recordPayloads(engine::EngineSettings settings, int timeout_ms) {
+    std::vector<RecordedPayload> recorded;
+    engine::SessionEngine engine;
+    QObject::connect(&engine, &engine::SessionEngine::payloadLanded,
+                     [&](const session::ChunkEvent& chunk) {
+                         PayloadInfo info;
+                         info.trailer = chunk.isTrailer();
+                         info.generation_chunk = chunk.generationChunkIndex();
+                         info.num_frames = chunk.numFrames();
+                         recorded.push_back({info, chunk.bytes()});
+                     });
+    settings.decode = false;
+    QString error;
+    REQUIRE(engine.start(settings, &error));
+    REQUIRE(engine.waitForFinished(timeout_ms));
+    REQUIRE(engine.result()->ok);
+    return recorded;
+}
+
 const std::vector<RecordedPayload>& simulatorPayloads() {
-    static const std::vector<RecordedPayload> payloads = [] {
-        std::vector<RecordedPayload> recorded;
-        engine::SessionEngine engine;
-        QObject::connect(&engine, &engine::SessionEngine::payloadLanded,
-                         [&](const session::ChunkEvent& chunk) {
-                             PayloadInfo info;
-                             info.trailer = chunk.isTrailer();
-                             info.generation_chunk = chunk.generationChunkIndex();
-                             info.num_frames = chunk.numFrames();
-                             recorded.push_back({info, chunk.bytes()});
-                         });
-        engine::EngineSettings settings = simulatorSettings(6);
-        settings.decode = false;
-        QString error;
-        REQUIRE(engine.start(settings, &error));
-        REQUIRE(engine.waitForFinished(60'000));
-        REQUIRE(engine.result()->ok);
-        return recorded;
-    }();
+    static const std::vector<RecordedPayload> payloads =
+        recordPayloads(simulatorSettings(6), 60'000);
     return payloads;
 }
 

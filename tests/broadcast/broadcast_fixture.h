@@ -32,6 +32,8 @@ struct RecordedPayload {
 // Every payload (chunks and the trailer) of one 6-chunk simulator session, recorded once per
 // test process through the engine's payloadLanded signal.
 const std::vector<RecordedPayload>& simulatorPayloads();
+// Every payload of one simulator session run with these settings (not decoded).
+std::vector<RecordedPayload> recordPayloads(engine::EngineSettings settings, int timeout_ms);
 // The frames those payloads' metadata announced.
 qint64 announcedFrames(const std::vector<RecordedPayload>& payloads);
 

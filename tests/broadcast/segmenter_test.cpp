@@ -178,25 +178,9 @@ TEST_CASE("blocking reloads wait for the part or segment they name", "[broadcast
 // second frame of chunk 21), so the segmenter finds it among a part's frames. The expected
 // time comes from the stream itself: the splitter's last fragment with a sync sample.
 TEST_CASE("the newest keyframe is found inside a part", "[broadcast]") {
-    std::vector<RecordedPayload> payloads;
-    {
-        engine::SessionEngine engine;
-        QObject::connect(&engine, &engine::SessionEngine::payloadLanded,
-                         [&](const session::ChunkEvent& chunk) {
-                             PayloadInfo info;
-                             info.trailer = chunk.isTrailer();
-                             info.generation_chunk = chunk.generationChunkIndex();
-                             info.num_frames = chunk.numFrames();
-                             payloads.push_back({info, chunk.bytes()});
-                         });
-        // As fast as the simulator renders: only the bytes matter here.
-        engine::EngineSettings settings = simulatorSettings(23, QStringLiteral("fixed:0.01:0.01"));
-        settings.decode = false;
-        QString error;
-        REQUIRE(engine.start(settings, &error));
-        REQUIRE(engine.waitForFinished(120'000));
-        REQUIRE(engine.result()->ok);
-    }
+    // As fast as the simulator renders: only the bytes matter here.
+    const std::vector<RecordedPayload> payloads =
+        recordPayloads(simulatorSettings(23, QStringLiteral("fixed:0.01:0.01")), 120'000);
     Fmp4FragmentSplitter splitter;
     std::optional<double> newest_keyframe_s;
     qint64 keyframes = 0;
