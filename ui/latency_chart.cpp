@@ -198,6 +198,10 @@ QStringList LatencyChart::outlierLabels() const {
     return labels;
 }
 
+QStringList LatencyChart::drawnOutlierLabels() const {
+    return m_series->annotations->drawnOutlierLabels();
+}
+
 QStringList LatencyChart::lineLabels() const {
     QStringList labels;
     for (const auto& line : m_series->annotations->lineLabels()) {

@@ -59,6 +59,8 @@ public:
     double valueAxisTopMs() const;
     // The words on the plot: the values of the clipped bars, the names of the lines.
     QStringList outlierLabels() const;
+    // The outlier labels the last paint put on screen (where two would overlap, one gives way).
+    QStringList drawnOutlierLabels() const;
     QStringList lineLabels() const;
     // Chunks drawn by the last redraw (each bar may stand for several when decimated).
     int plottedChunkCount() const { return m_plotted_chunks; }

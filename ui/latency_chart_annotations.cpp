@@ -87,12 +87,21 @@ void LatencyChartAnnotations::paintOutliers(QPainter& painter, const QRectF& plo
     const qreal height = metrics.height() + 2 * kPad;
     // Below the band the interaction marks ride in (the top tenth), clear of the break.
     const qreal label_top = plot.top() + std::max<qreal>(plot.height() * 0.12, 14.0);
-    qreal last_right = -std::numeric_limits<qreal>::infinity();
+    // The chunk in flight's label first, then left to right: a label that would overlap one
+    // already placed gives way (its bar's tooltip still names it).
+    std::vector<const Outlier*> order;
     for (const Outlier& outlier : m_outliers) {
-        const qreal left = m_chart->mapToPosition(QPointF(outlier.x0, 0.0)).x();
-        const qreal right = m_chart->mapToPosition(QPointF(outlier.x1, 0.0)).x();
+        order.push_back(&outlier);
+    }
+    std::stable_partition(order.begin(), order.end(),
+                          [](const Outlier* outlier) { return outlier->in_flight; });
+    std::vector<QRectF> placed;
+    m_drawn_outliers.clear();
+    for (const Outlier* outlier : order) {
+        const qreal left = m_chart->mapToPosition(QPointF(outlier->x0, 0.0)).x();
+        const qreal right = m_chart->mapToPosition(QPointF(outlier->x1, 0.0)).x();
         qreal top = label_top;
-        if (outlier.clipped) {
+        if (outlier->clipped) {
             // The break: two slanted strokes across the bar near the top say "cut here".
             painter.setPen(QPen(m_background, 2.0));
             for (const qreal y : {plot.top() + 6.0, plot.top() + 10.0}) {
@@ -100,22 +109,24 @@ void LatencyChartAnnotations::paintOutliers(QPainter& painter, const QRectF& plo
             }
         } else {
             // Just above the bar, kept below the marks' band.
-            const qreal bar_top = m_chart->mapToPosition(QPointF(outlier.x0, outlier.value_ms)).y();
+            const qreal bar_top =
+                m_chart->mapToPosition(QPointF(outlier->x0, outlier->value_ms)).y();
             top = std::max(label_top, bar_top - height - 2.0);
         }
-        const qreal width = metrics.horizontalAdvance(outlier.text) + 2 * kPad;
+        const qreal width = metrics.horizontalAdvance(outlier->text) + 2 * kPad;
         QRectF box(QPointF((left + right - width) / 2.0, top), QSizeF(width, height));
         box.moveLeft(std::clamp(box.left(), plot.left(), plot.right() - width));
-        // Neighbouring outliers (a stall spanning several chunks) would write over each other:
-        // the first keeps its label, its tooltip names the others.
-        if (box.left() < last_right + 2.0) {
+        const QRectF spaced = box.adjusted(-2.0, 0.0, 2.0, 0.0);
+        if (std::any_of(placed.cbegin(), placed.cend(),
+                        [&](const QRectF& other) { return other.intersects(spaced); })) {
             continue;
         }
-        last_right = box.right();
+        placed.push_back(box);
+        m_drawn_outliers.append(outlier->text);
         painter.setPen(QPen(m_text, 1.0));
         painter.setBrush(m_background);
         painter.drawRoundedRect(box, 3.0, 3.0);
-        painter.drawText(box, Qt::AlignCenter, outlier.text);
+        painter.drawText(box, Qt::AlignCenter, outlier->text);
     }
 }
 

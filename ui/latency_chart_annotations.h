@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QGraphicsObject>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -27,6 +28,9 @@ public:
         // late chunk in flight still inside the axis) labelled just above the bar.
         bool clipped = true;
         double value_ms = 0.0;
+        // The chunk in flight's wait: the live figure, placed before the others, so when
+        // labels would overlap (a narrow plot, a TTFC label beside it) it is the one shown.
+        bool in_flight = false;
     };
     struct LineLabel {
         double value_ms = 0.0;
@@ -40,6 +44,8 @@ public:
     void setLineLabels(std::vector<LineLabel> labels);
     void setColors(const QColor& text, const QColor& background);
     const std::vector<Outlier>& outliers() const { return m_outliers; }
+    // The outlier labels the last paint drew (an overlapping one gives way): what is on screen.
+    const QStringList& drawnOutlierLabels() const { return m_drawn_outliers; }
     const std::vector<LineLabel>& lineLabels() const { return m_lines; }
     // How wide the gutter right of the plot must be for the line labels (the chart's right
     // margin); 0 without lines.
@@ -55,6 +61,7 @@ private:
 
     QChart* m_chart;
     std::vector<Outlier> m_outliers;
+    mutable QStringList m_drawn_outliers;
     std::vector<LineLabel> m_lines;
     QColor m_text;
     QColor m_background;

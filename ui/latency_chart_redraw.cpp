@@ -293,7 +293,8 @@ void LatencyChart::drawAnnotations() {
         } else if (holdsStall(bar)) {
             text = QStringLiteral("\u2605 ") + value; // the stall star of the legend
         }
-        outliers.push_back({bar.x0, bar.x1, text, bar.value_ms > top, bar.value_ms});
+        const bool in_flight = waiting && bar.first_chunk == waiting->index;
+        outliers.push_back({bar.x0, bar.x1, text, bar.value_ms > top, bar.value_ms, in_flight});
     }
     m_series->annotations->setOutliers(std::move(outliers));
 

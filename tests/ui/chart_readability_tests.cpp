@@ -174,3 +174,26 @@ TEST_CASE("the line labels stand right of the plot, off the newest bars", "[ui][
         chart.width() - plot.right() >=
         QFontMetricsF(chart.chart()->font()).horizontalAdvance(QStringLiteral("deadline 750 ms")));
 }
+
+TEST_CASE("a stall's waiting label stays on screen beside the first chunk's TTFC label",
+          "[ui][chart]") {
+    // A 1280x720 window's chart: 24 chunks expected, so the bars are narrow and the TTFC label
+    // of chunk 0 reaches several chunks to the right. The chunk in flight's wait is the live
+    // figure: where the two would overlap, the TTFC label gives way.
+    lbm::ui::LatencyChart chart;
+    chart.resize(560, 240);
+    lbm::LiveSessionMetrics metrics{lbm::MetricsOptions{}};
+    chart.model()->attach(&metrics, 24);
+    for (const auto& record : session(4, 1800.0, 640.0)) {
+        metrics.addRecord(record);
+        chart.model()->chunkAdded();
+    }
+    chart.model()->setWaiting(lbm::ui::LatencyChartModel::Waiting{4, 4000.0});
+    chart.flush();
+    chart.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&chart));
+    chart.findChild<QChartView*>()->grab(); // one paint
+    CHECK(chart.outlierLabels() ==
+          QStringList({QStringLiteral("TTFC 1.8 s"), QStringLiteral("waiting 4.0 s")}));
+    CHECK(chart.drawnOutlierLabels().contains(QStringLiteral("waiting 4.0 s")));
+}
