@@ -61,9 +61,12 @@ InProcessSimulator::~InProcessSimulator() {
 
 void InProcessSimulator::shutDown() {
     if (m_server) {
-        // Destroyed on its own thread: its sockets and timers live there.
+        // Destroyed on its own thread: its sockets and timers live there. Released here first,
+        // so the simulator thread never writes m_server (the wait below is Qt's, which
+        // ThreadSanitizer cannot see).
+        sim::SimulatorServer* server = m_server.release();
         QMetaObject::invokeMethod(
-            m_server.get(), [this] { m_server.reset(); }, Qt::BlockingQueuedConnection);
+            server, [server] { delete server; }, Qt::BlockingQueuedConnection);
     }
     m_thread.quit();
     m_thread.wait();
