@@ -436,9 +436,9 @@ void SessionEngine::onDecoderEnded() {
 void SessionEngine::startQualityAnalysis() {
     m_quality_context = quality::ChunkContextBuilder(m_settings.session.workload);
     m_quality = std::make_unique<quality::QualityWorker>(m_settings.quality);
-    // The worker emits on its own thread: queued to this one.
-    connect(m_quality.get(), &quality::QualityWorker::chunkAnalyzed, this,
-            &SessionEngine::onChunkQuality, Qt::QueuedConnection);
+    // The worker emits on its own thread: queued to this one, which takes the results.
+    connect(m_quality.get(), &quality::QualityWorker::chunksReady, this,
+            &SessionEngine::takeQualityResults, Qt::QueuedConnection);
     connect(
         m_quality.get(), &quality::QualityWorker::warning, this,
         [this](const QString& text) {
@@ -449,10 +449,20 @@ void SessionEngine::startQualityAnalysis() {
     connect(
         m_quality.get(), &quality::QualityWorker::finished, this,
         [this] {
+            takeQualityResults(); // in order already; taken here too so none can trail
             m_quality_done = true;
             emit qualityDone();
         },
         Qt::QueuedConnection);
+}
+
+void SessionEngine::takeQualityResults() {
+    if (!m_quality) {
+        return;
+    }
+    for (const quality::ChunkQuality& chunk : m_quality->takeReadyChunks()) {
+        onChunkQuality(chunk);
+    }
 }
 
 void SessionEngine::onChunkQuality(const quality::ChunkQuality& chunk) {

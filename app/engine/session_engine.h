@@ -200,6 +200,7 @@ private:
     void startDecoder();
     void onDecoderEnded();
     void startQualityAnalysis();
+    void takeQualityResults();
     void onChunkQuality(const quality::ChunkQuality& chunk);
 
     EngineSettings m_settings;

@@ -3,6 +3,7 @@
 #include "app/quality/quality_analyzer.h"
 
 #include <chrono>
+#include <utility>
 
 namespace lbm::quality {
 
@@ -66,6 +67,11 @@ bool QualityWorker::waitForFinished(int timeout_ms) {
                            [this] { return m_finished; });
 }
 
+std::vector<ChunkQuality> QualityWorker::takeReadyChunks() {
+    const std::lock_guard lock(m_mutex);
+    return std::exchange(m_ready, {});
+}
+
 std::vector<ChunkQuality> QualityWorker::results() const {
     const std::lock_guard lock(m_mutex);
     std::vector<ChunkQuality> results;
@@ -105,17 +111,18 @@ void QualityWorker::run() {
         for (const QString& message : analyzer.takeWarnings()) {
             emit warning(message);
         }
-        const std::vector<ChunkQuality> final_chunks = analyzer.takeFinalChunks();
+        std::vector<ChunkQuality> final_chunks = analyzer.takeFinalChunks();
         if (!final_chunks.empty()) {
-            const std::lock_guard lock(m_mutex);
-            for (const ChunkQuality& chunk : final_chunks) {
-                ChunkQuality& kept = m_results[chunk.generation_index];
-                kept = chunk;
-                kept.dropFrameSignals(); // the signal carries them; results() is for summaries
+            {
+                const std::lock_guard lock(m_mutex);
+                for (ChunkQuality& chunk : final_chunks) {
+                    ChunkQuality& kept = m_results[chunk.generation_index];
+                    kept = chunk;
+                    kept.dropFrameSignals(); // takeReadyChunks() has them; results() summarises
+                    m_ready.push_back(std::move(chunk));
+                }
             }
-        }
-        for (const ChunkQuality& chunk : final_chunks) {
-            emit chunkAnalyzed(chunk);
+            emit chunksReady();
         }
         if (finishing) {
             {

@@ -2,8 +2,10 @@
 // Runs a QualityAnalyzer on a thread of its own, so neither the GUI thread nor the decoder
 // does the analysis. pushFrame() and setChunkContext() may be called from any thread; they
 // queue in one FIFO, so a context and frames keep the order the caller gave them. Each chunk
-// result is emitted once final (chunkAnalyzed, from the worker thread: connect with the
-// default or a queued connection). One worker analyses one session: finish() ends it.
+// result is handed over once, when final: chunksReady() is emitted from the worker thread and
+// takeReadyChunks() collects what is waiting. The results cross threads under the worker's
+// std::mutex rather than as a queued signal argument, so ThreadSanitizer sees the hand-off
+// (Qt's event queue is a futex it cannot see). One worker analyses one session: finish() ends it.
 
 #include "app/media/decoded_frame.h"
 #include "app/quality/chunk_context.h"
@@ -42,17 +44,21 @@ public:
     // Any thread but the worker's: waits until finish() was processed; false on timeout.
     bool waitForFinished(int timeout_ms);
 
+    // Any thread: the chunk results that became final since the last call, in the order they
+    // did, each with its per-frame signals. Each result is taken once.
+    std::vector<ChunkQuality> takeReadyChunks();
     // Every final chunk result so far, in generation order, without the per-frame signals
-    // (chunkAnalyzed carries those). Thread-safe copy.
+    // (takeReadyChunks() carries those). Thread-safe copy.
     std::vector<ChunkQuality> results() const;
     const QualitySettings& settings() const { return m_settings; }
 
 signals:
-    // A chunk's result became final (emitted once per chunk, from the worker thread).
-    void chunkAnalyzed(const lbm::quality::ChunkQuality& chunk);
+    // Chunk results became final: takeReadyChunks() has them (from the worker thread; connect
+    // queued, and expect one signal to cover results a later one would also have announced).
+    void chunksReady();
     // A problem with the input, said once (e.g. frames the analysis cannot read).
     void warning(const QString& message);
-    // After finish(): every chunk has been emitted.
+    // After finish(): every chunk is final and waits in takeReadyChunks().
     void finished();
 
 private:
@@ -73,6 +79,7 @@ private:
     bool m_finish_requested = false;          // guarded by m_mutex
     bool m_finished = false;                  // guarded by m_mutex
     std::map<qint64, ChunkQuality> m_results; // guarded by m_mutex: final chunks, for results()
+    std::vector<ChunkQuality> m_ready;        // guarded by m_mutex: final, not yet taken
     std::thread m_thread;                     // last: starts once the members above exist
 };
 

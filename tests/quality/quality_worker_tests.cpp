@@ -31,15 +31,21 @@ std::vector<SyntheticChunk> faultyStream() {
 
 } // namespace
 
-TEST_CASE("the worker gives the analyzer's results, each chunk signalled once",
+TEST_CASE("the worker gives the analyzer's results, each chunk handed over once",
           "[quality][worker]") {
     const auto stream = faultyStream();
     QualityAnalyzer analyzer;
     QualityWorker worker;
     std::vector<ChunkQuality> signalled;
+    int ready_signals = 0;
     QObject::connect(
-        &worker, &QualityWorker::chunkAnalyzed, &worker,
-        [&signalled](const ChunkQuality& chunk) { signalled.push_back(chunk); },
+        &worker, &QualityWorker::chunksReady, &worker,
+        [&] {
+            ++ready_signals;
+            for (ChunkQuality& chunk : worker.takeReadyChunks()) {
+                signalled.push_back(std::move(chunk));
+            }
+        },
         Qt::QueuedConnection);
     bool finished_signalled = false;
     QObject::connect(&worker, &QualityWorker::finished, &worker,
@@ -77,6 +83,8 @@ TEST_CASE("the worker gives the analyzer's results, each chunk signalled once",
         return a.generation_index < b.generation_index;
     });
     REQUIRE(signalled.size() == expected.size());
+    CHECK(ready_signals > 1); // handed over as chunks become final, not all at the end
+    CHECK(worker.takeReadyChunks().empty());
     const std::vector<ChunkQuality> results = worker.results();
     REQUIRE(results.size() == expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
