@@ -144,7 +144,7 @@ shot=""
 if in_root sh -c 'command -v Xvfb' >/dev/null; then
   rm -rf "$root/tmp/lbm-fb" "$root/tmp/.X11-unix/X$display_number" "$root/tmp/.X$display_number-lock"
   mkdir -p "$root/tmp/lbm-fb"
-  in_root Xvfb ":$display_number" -screen 0 1280x800x24 -nolisten tcp -fbdir /tmp/lbm-fb \
+  in_root Xvfb ":$display_number" -screen 0 1920x1080x24 -nolisten tcp -fbdir /tmp/lbm-fb \
     </dev/null >"$out/xvfb.log" 2>&1 &
   xvfb_pid=$!
   for _ in $(seq 50); do [ -S "$root/tmp/.X11-unix/X$display_number" ] && break; sleep 0.2; done

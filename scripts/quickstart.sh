@@ -31,8 +31,9 @@ cmake --build --preset release --parallel "$(nproc)"
 if [ "$mode" = gui ]; then
   exec ./build/release/lingbot-monitor "${@:2}"
 fi
-# Screenshot tests need a real X server; without a display, run the suite under Xvfb.
+# Screenshot tests need a real X server; without a display, run the suite under Xvfb, on a
+# screen that holds the largest window they take (1920x1080).
 if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
-  exec xvfb-run -a -s "-screen 0 1280x800x24" ctest --preset release "${@:2}"
+  exec xvfb-run -a -s "-screen 0 1920x1080x24" ctest --preset release "${@:2}"
 fi
 exec ctest --preset release "${@:2}"

@@ -18,7 +18,7 @@ cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset" --parallel "$(nproc)"
 built=$(date +%s)
 if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then
-  xvfb-run -a -s "-screen 0 1280x800x24" ctest --preset "$preset" "${@:2}"
+  xvfb-run -a -s "-screen 0 1920x1080x24" ctest --preset "$preset" "${@:2}"
 else
   ctest --preset "$preset" "${@:2}"
 fi

@@ -215,10 +215,17 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
         set(Row::SimulatedStall, stall,
             stallLevel(result->underrun_count, ongoing.has_value(), nearly_dry));
     }
-    const Level level = stalled_now ? Level::Bad : nearly_dry ? Level::Warning : Level::Normal;
+    // After the end the simulated viewer only plays out what it holds: the figure is what it
+    // held when the stream ended, said so, and no longer a warning.
+    const Level level = session_ended ? Level::Normal
+                        : stalled_now ? Level::Bad
+                        : nearly_dry  ? Level::Warning
+                                      : Level::Normal;
+    const QString seconds = QStringLiteral("%1 s").arg(buffered_ahead_s, 0, 'f', 2);
     set(Row::BufferedAhead,
-        stalled_now ? tr("0.00 s (stalled)")
-                    : QStringLiteral("%1 s").arg(buffered_ahead_s, 0, 'f', 2),
+        stalled_now     ? tr("0.00 s (stalled)")
+        : session_ended ? tr("%1 when the stream ended").arg(seconds)
+                        : seconds,
         level);
 }
 

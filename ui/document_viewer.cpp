@@ -54,16 +54,20 @@ bool DocumentViewer::open(const QString& path, QString* error) {
         m_chart->showRecords(session.chunks, options, expected);
         const auto metrics = lbm::computeMetrics(session.chunks, options);
         m_counters->showMetrics(metrics);
-        m_counters->showSimulatedPlayback(metrics.playback, 0.0, false);
-        // A session that ended during a stall (stopped, failed, killed) shows that stall cut
-        // short, as the counters did when it ended.
+        // The simulated viewer replayed over the kept records, so the counters read as they did
+        // when the session ended: what it held then, and a stall the end cut short.
+        lbm::LiveSessionMetrics live(options);
+        for (const lbm::ChunkRecord& record : session.chunks) {
+            live.addRecord(record);
+        }
+        const double ended_s = session.wall_s           ? *session.wall_s
+                               : session.chunks.empty() ? 0.0
+                                                        : session.chunks.back().arrival_s;
+        const double buffered_s = live.playback().bufferedAheadSeconds(ended_s);
+        m_counters->showSimulatedPlayback(metrics.playback, buffered_s, false, {}, {}, true);
         if (outcome().kind != lbm::report::OutcomeKind::Finished && session.wall_s) {
-            lbm::LiveSessionMetrics live(options);
-            for (const lbm::ChunkRecord& record : session.chunks) {
-                live.addRecord(record);
-            }
             if (const auto ended = endedStall(live, *session.wall_s)) {
-                m_counters->showSimulatedPlayback(live.simulatedPlayback(), 0.0, false,
+                m_counters->showSimulatedPlayback(live.simulatedPlayback(), buffered_s, false,
                                                   ended->underway, ended->waited_s, true);
             }
         }

@@ -214,6 +214,10 @@ QString LatencyChart::legendText() const {
     return m_legend->text();
 }
 
+QString LatencyChart::summaryText() const {
+    return m_summary->text();
+}
+
 QImage LatencyChart::renderImage(const QSize& size) {
     flush();
     return renderChartView(m_view, size, palette().color(QPalette::Window));
@@ -299,6 +303,7 @@ void LatencyChart::updateWaitingBar() {
     // Its label grows with it once it is late (clipped or not).
     if (was_clipped || bar.value_ms > m_axis_y->max() || bar.value_ms > m_model->deadlineMs()) {
         drawAnnotations();
+        updateSummary(); // the header names a chunk in flight once it is late
     }
 }
 

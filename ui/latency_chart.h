@@ -78,6 +78,8 @@ public:
     double deadlineMs() const { return m_model->deadlineMs(); }
     // The legend as it was last drawn (HTML).
     QString legendText() const;
+    // The header line above the plot (chunk count, late share, a late chunk in flight).
+    QString summaryText() const;
 
     // Renders the chart alone (no toolbar) at the given size.
     QImage renderImage(const QSize& size);

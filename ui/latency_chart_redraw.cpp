@@ -349,6 +349,13 @@ void LatencyChart::updateSummary() {
                    .arg(late_count)
                    .arg(judged)
                    .arg(judged > 0 ? 100.0 * late_count / judged : 0.0, 0, 'f', 1);
+    // A chunk still in flight is not counted above until it lands; once it is past the
+    // deadline it is late whatever happens, and the summary says so instead of "late 0".
+    if (const auto& waiting = model.waiting();
+        waiting && waiting->index > 0 && waiting->waited_ms > model.deadlineMs()) {
+        summary += waiting->ended ? tr(" · chunk %1 never came").arg(waiting->index)
+                                  : tr(" · chunk %1 late, in flight").arg(waiting->index);
+    }
     // The deadline is in the legend: left out here so the late share fits at 1280 px.
     if (m_bucket > 1) {
         summary += tr(" · %1 chunks per bar").arg(m_bucket);

@@ -39,6 +39,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -406,6 +407,7 @@ bool MainWindow::startSession() {
     m_counters->reset(static_cast<int>(settings.session.workload.numChunks()),
                       settings.session.workload.numFrames(), m_engine->liveMetrics().deadlineMs());
     m_feed->attach(m_engine);
+    m_dock_set->counters->setWindowTitle(tr("Live counters"));
     m_steering->setSession(m_engine, m_form->steeringEnabled());
     m_live_timer.start();
     m_status->setFullText(
@@ -541,6 +543,10 @@ void MainWindow::onSessionFinished(const lbm::session::SessionResult& result) {
             lbm::report::describeWorkload(m_engine->settings().session.workload));
     }
     refreshCounters();
+    // The counters stop being live: the title says so, with the word the state row uses.
+    m_dock_set->counters->setWindowTitle(result.ok ? tr("Counters · session finished")
+                                         : result.stop_requested ? tr("Counters · session stopped")
+                                                                 : tr("Counters · session failed"));
     if (!result.ok && !result.stop_requested) {
         // Server errors are quoted verbatim; "rejected" only for a refused session.start.
         showBanner(lbm::session::failureForPeople(result));

@@ -13,8 +13,10 @@
 #include "ui/recording_player.h"
 #include "ui/session_form.h"
 #include "ui/video_view.h"
+#include "ui/window_layout.h"
 
 #include <QDir>
+#include <QDockWidget>
 #include <QLabel>
 #include <QSettings>
 
@@ -78,6 +80,7 @@ bool MainWindow::openDocument(const QString& path) {
     m_live_timer.stop();
     m_clock->reset(); // the last session's frames still queued for the screen must not draw
     m_readout->setShowingDocument(true);
+    m_dock_set->counters->setWindowTitle(tr("Counters · saved session"));
     m_chart->setFollow(false);
     // How it ended, in the banner unless it simply finished (the title says that too).
     using lbm::report::OutcomeKind;

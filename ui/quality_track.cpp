@@ -55,7 +55,7 @@ QualityTrack::QualityTrack(QWidget* parent)
     m_axis_x->setTitleText(tr("chunk (generation index)"));
     m_axis_x->setLabelFormat(QStringLiteral("%d"));
     m_axis_y = new QCategoryAxis(m_chart);
-    m_axis_y->setTitleText(tr("× threshold"));
+    m_axis_y->setTitleText(tr("× flag")); // short: the track is often ~60 px tall
     m_axis_y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     m_chart->addAxis(m_axis_x, Qt::AlignBottom);
     m_chart->addAxis(m_axis_y, Qt::AlignLeft);

@@ -12,6 +12,7 @@
 
 #include <QAction>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileInfo>
 #include <QProcess>
 #include <QSettings>
@@ -122,9 +123,17 @@ TEST_CASE("a stopped session says so in prose, in its document, title and reopen
     // Prose, not the server's session.done as a Python dict.
     CHECK_FALSE(document.monitor->incomplete_reason.contains(QLatin1Char('{')));
 
+    const auto* counters_dock = window.findChild<QDockWidget*>(QStringLiteral("CountersDock"));
+    REQUIRE(counters_dock);
+    CHECK(counters_dock->windowTitle() == QStringLiteral("Counters · session stopped"));
+
     REQUIRE(window.openDocument(path));
     CHECK(window.bannerText() == sentence);
     CHECK(window.windowTitle().startsWith(QStringLiteral("stopped: ")));
+    CHECK(counters_dock->windowTitle() == QStringLiteral("Counters · saved session"));
+    CHECK(window.countersPanel()
+              ->valueText(lbm::ui::CountersPanel::Row::BufferedAhead)
+              .endsWith(QStringLiteral(" s when the stream ended")));
 }
 
 TEST_CASE("a stall the user stops keeps its figures on the counters and the chart",

@@ -18,6 +18,7 @@
 #include "ui/video_view.h"
 #include "window_test_support.h"
 
+#include <QDockWidget>
 #include <QElapsedTimer>
 #include <QJsonObject>
 #include <QSettings>
@@ -122,6 +123,12 @@ TEST_CASE("a full session fills the chart and the counters equal compute_metrics
     CHECK(counters->valueText(CountersPanel::Row::SimulatedUnderruns) ==
           QString::number(metrics.playback.underrun_count));
     CHECK(counters->valueText(CountersPanel::Row::RequestId) == *result.request_id);
+    // No longer live: the dock's title and the simulated buffer say the stream is over.
+    const auto* counters_dock = window.findChild<QDockWidget*>(QStringLiteral("CountersDock"));
+    REQUIRE(counters_dock);
+    CHECK(counters_dock->windowTitle() == QStringLiteral("Counters · session finished"));
+    CHECK(counters->valueText(CountersPanel::Row::BufferedAhead)
+              .endsWith(QStringLiteral(" s when the stream ended")));
 
     // Every frame reaches the screen, and each one carries the barcode of its number.
     REQUIRE(QTest::qWaitFor(

@@ -121,8 +121,12 @@ TEST_CASE("the chunk in flight grows without redrawing the chart, clipped past t
     chart.model()->setWaiting(Waiting{10, 650.0});
     CHECK(chart.drawnBars().back().value_ms == 650.0);
     CHECK(chart.drawnBars().back().kind == Kind::InFlight);
+    CHECK_FALSE(chart.summaryText().contains(QStringLiteral("in flight")));
     chart.model()->setWaiting(Waiting{10, 800.0});
     CHECK(chart.drawnBars().back().kind == Kind::Late);
+    // Late before it lands: the header says so, beside the landed chunks' count (chunk 7 late).
+    CHECK(chart.summaryText().contains(QStringLiteral("late 1 of 9")));
+    CHECK(chart.summaryText().contains(QStringLiteral("chunk 10 late, in flight")));
     // A stall: the axis keeps the steady chunks' scale, the bar is clipped and labelled.
     chart.model()->setWaiting(Waiting{10, 5000.0});
     CHECK(chart.drawnBars().back().value_ms == 5000.0);
@@ -136,6 +140,7 @@ TEST_CASE("the chunk in flight grows without redrawing the chart, clipped past t
     chart.flush();
     CHECK(chart.drawnBars().size() == 10);
     CHECK(chart.outlierLabels().isEmpty());
+    CHECK_FALSE(chart.summaryText().contains(QStringLiteral("in flight")));
 }
 
 TEST_CASE("a 4000-chunk session redraws in windowed and whole-session views", "[ui][chart]") {
