@@ -9,6 +9,8 @@
 #include <QGridLayout>
 #include <QLabel>
 
+#include <algorithm>
+
 namespace lbm::ui {
 
 namespace {
@@ -86,9 +88,12 @@ CountersPanel::CountersPanel(QWidget* parent)
     m_grid.addRow(static_cast<int>(Row::FramesPerSecond), tr("Frames per second"),
                   tr("Frames received per wall-clock second"));
     m_grid.addRow(static_cast<int>(Row::SteadyInterval), tr("Steady interval p50 / p99"),
-                  tr("Inter-arrival latency of the steady chunks"));
+                  tr("Inter-arrival latency of the steady chunks. The colour follows p99: red once "
+                     "the slowest 1 % miss the deadline, although the median may be well inside"));
     m_grid.addRow(static_cast<int>(Row::SloAttainment), tr("SLO attainment"),
-                  tr("Steady chunks within the deadline / steady chunks"));
+                  tr("Steady chunks within the deadline / steady chunks: those after the warmup, "
+                     "but not the newest (the benchmark leaves the last chunk out of its steady "
+                     "figures; it is judged here once the next one lands)"));
     m_grid.addSection(tr("Playback"));
     m_grid.addRow(static_cast<int>(Row::SimulatedUnderruns), tr("Underruns (simulated)"),
                   tr("The benchmark's playback simulation: stalls a viewer with this start buffer "
@@ -149,12 +154,18 @@ void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
         const Level level = attainment >= 0.99   ? Level::Good
                             : attainment >= 0.95 ? Level::Warning
                                                  : Level::Bad;
+        // "steady": the warmup chunks and the newest chunk (the seed leaves the last one out)
+        // are not judged here, which is why the chart's late share (every chunk after the
+        // first) can differ; the range says which chunks these are.
+        const int first_steady = std::max(metrics.warmup_chunks, 1);
+        const int last_steady = first_steady + steady - 1;
+        const QString range = steady == 1 ? tr("chunk %1").arg(first_steady)
+                                          : tr("chunks %1–%2").arg(first_steady).arg(last_steady);
         set(Row::SloAttainment,
-            // "steady": the warmup chunks are not judged here, which is why the chart's late
-            // share (every chunk after the first) can differ.
-            tr("%1 / %2 steady (%3%) · deadline %4")
+            tr("%1 / %2 steady, %3 (%4%) · deadline %5")
                 .arg(steady - violations)
                 .arg(steady)
+                .arg(range)
                 .arg(attainment * 100.0, 0, 'f', 1)
                 .arg(ms(metrics.chunk_deadline_ms)),
             level);

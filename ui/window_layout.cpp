@@ -117,7 +117,10 @@ void fitDocks(QMainWindow* window, const DockSet& docks) {
             window->tabifyDockWidget(docks.prompts, docks.broadcast);
         }
         docks.prompts->raise();
-        window->resizeDocks({docks.session, docks.counters}, {side, side}, Qt::Horizontal);
+        // The counters keep the width their values need on one or two lines (at 1600 px a
+        // fifth was 320 px, and the values were cut at the dock's edge).
+        window->resizeDocks({docks.session, docks.counters}, {side, std::max(side, 380)},
+                            Qt::Horizontal);
         window->resizeDocks(
             {docks.chart, docks.quality},
             {std::clamp(height * 2 / 7, 240, 340), std::clamp(height / 5, 150, 260)}, Qt::Vertical);
@@ -130,11 +133,11 @@ void fitDocks(QMainWindow* window, const DockSet& docks) {
     window->resizeDocks({docks.session, docks.camera}, {left - camera, camera}, Qt::Vertical);
     if (!compactLayout(height)) {
         // The counters as tall as their rows (with room for a stall's figures to wrap), the
-        // prompt transitions the rest, at least enough for the editor and a few rows.
+        // prompt transitions the rest, at least enough for the editor and two rows.
         const int right = docks.counters->height() + docks.prompts->height();
         const int counters =
             std::clamp(contentHeight(docks.counters) + 8 * window->fontMetrics().height(),
-                       right / 2, right - 260);
+                       right / 2, right - 210);
         window->resizeDocks({docks.counters, docks.prompts}, {counters, right - counters},
                             Qt::Vertical);
     }

@@ -212,6 +212,11 @@ TEST_CASE("the counters show computeMetrics and the simulator after every chunk"
     CHECK(panel.valueText(CountersPanel::Row::SloAttainment)
               .contains(
                   QStringLiteral("(%1%)").arg(*final_metrics.slo_attainment * 100.0, 0, 'f', 1)));
+    // Which chunks those are: after the warmup, up to the one before the newest.
+    CHECK(panel.valueText(CountersPanel::Row::SloAttainment)
+              .contains(QStringLiteral("steady, chunks %1–%2")
+                            .arg(final_metrics.warmup_chunks)
+                            .arg(static_cast<int>(records.size()) - 2)));
     // 780 ms chunks are late against 750 ms: the steady numbers are red.
     CHECK(panel.level(CountersPanel::Row::SteadyInterval) == CountersPanel::Level::Bad);
     CHECK(panel.level(CountersPanel::Row::SimulatedUnderruns) == CountersPanel::Level::Bad);

@@ -30,7 +30,15 @@ QImage grabWindowWithVideo(lbm::ui::MainWindow& window) {
 QImage grabWidget(QWidget& widget) {
     if (QGuiApplication::platformName() == QLatin1String("xcb")) {
         QScreen* screen = widget.screen();
+        // A window opened where the platform put it (off the corner) and then resized to the
+        // screen's size reaches past the screen's right and bottom edges: a grab of the screen
+        // would cut them. Moved to the corner, and the grab checked to hold the whole frame.
+        if (!screen->geometry().contains(widget.frameGeometry())) {
+            widget.move(screen->geometry().topLeft());
+            QTest::qWait(300); // not a proof: the moved window is exposed and repainted
+        }
         const QRect frame = widget.frameGeometry();
+        CHECK(screen->geometry().contains(frame));
         return screen->grabWindow(0, frame.x(), frame.y(), frame.width(), frame.height()).toImage();
     }
     // The video view is an ordinary widget (its HUD included), so the widget grab has it.
