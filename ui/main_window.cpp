@@ -361,8 +361,25 @@ void MainWindow::hideBanner() {
 }
 
 bool MainWindow::startSession() {
-    if (m_engine->running()) {
+    if (m_engine->running() || m_finishing_last) {
         return false;
+    }
+    // The last session's tail first: its decoder and quality analysis finish, and the keeper
+    // writes their results into its document, before the keeper and the engine move on (a
+    // Start pressed the moment a session ended used to drop the analysis of its last chunks,
+    // and its kept document read "clean" with a seam in them).
+    if (m_engine->result() && !m_engine->waitForFinished(0)) {
+        m_finishing_last = true;
+        m_status->setFullText(tr("Finishing the last session's analysis…"));
+        updateActions();
+        const bool finished = m_engine->waitForFinished(kLastSessionTailMs);
+        m_finishing_last = false;
+        if (!finished) {
+            showBanner(tr("The last session's analysis did not finish within %1 s; its document "
+                          "keeps the chunks analysed so far.")
+                           .arg(kLastSessionTailMs / 1000),
+                       false);
+        }
     }
     const QString problem = m_form->validate();
     if (!problem.isEmpty()) {
@@ -429,7 +446,7 @@ void MainWindow::updateActions() {
     const bool running = m_engine->running();
     const bool has_records = !m_engine->liveMetrics().empty() || m_viewer->document().has_value();
     const WindowActions& a = *m_actions;
-    a.start->setEnabled(!running);
+    a.start->setEnabled(!running && !m_finishing_last);
     a.stop->setEnabled(running);
     m_form->setEnabled(!running);
     const bool clock_active = m_clock->state() != PlaybackClock::State::Idle &&

@@ -156,6 +156,9 @@ private:
     QTimer m_counter_timer; // coalesces counter updates (~25 Hz)
     QTimer m_live_timer;    // the stall clocks: title, banner, in-flight bar, HUD
     bool m_quitting = false;
+    // startSession() is waiting for the last session's decoder and analysis to finish.
+    bool m_finishing_last = false;
+    static constexpr int kLastSessionTailMs = 15000;
     bool m_layout_restored = false; // the user's own dock layout was restored from settings
     // Whether the docks were last placed for a window under kQualityUnderChartHeight; unset
     // when the layout came from settings (the user's own, left alone).

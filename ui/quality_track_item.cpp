@@ -186,7 +186,7 @@ void QualityTrackItem::paintSeamBars(QPainter* painter) const {
             bar.setWidth(1.0);
         }
         if (column.seam_kind == SeamKind::Excused) {
-            // Hatched: over the threshold, but expected there.
+            // Hatched: over the threshold, but explained (QualityAnalyzer::judgeSeam's notes).
             painter->setPen(QPen(colors[kind], 1.0));
             painter->setBrush(QBrush(colors[kind], Qt::BDiagPattern));
         } else {

@@ -49,7 +49,9 @@ QString qualityLegendHtml(const QualityLegendContent& c, const QPalette& pal) {
     }
     if (c.excused_seam) {
         legend << swatch(mutedColor(pal), QStringLiteral("&#9636;"),
-                         tr("hatched: seam over the threshold inside a transition, not flagged"));
+                         tr("hatched: seam score over the threshold but explained (camera "
+                            "jump, hard cut, catching up after a freeze, the camera's own "
+                            "motion), not flagged; its tooltip says which"));
     }
     if (c.prompt_marks) {
         legend << swatch(accentColor(pal), QStringLiteral("&#9650;"), tr("prompt sent"))

@@ -16,7 +16,7 @@ struct QualityLegendContent {
     quality::QualityThresholds thresholds;
     bool freeze = false;       // a freeze mark is drawn
     bool transition = false;   // a prompt transition is shaded
-    bool excused_seam = false; // a hatched seam bar: over the threshold inside a transition
+    bool excused_seam = false; // a hatched seam bar: over the threshold, explained, not flagged
     bool prompt_marks = false; // prompt sent / started / completed marks
     bool camera_marks = false;
 };

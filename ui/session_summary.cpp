@@ -44,6 +44,7 @@ SessionSummary readSessionSummary(const lbm::engine::ArchivedSession& archived) 
             if (const auto quality =
                     lbm::report::sessionQuality(session, QStringLiteral("sessions[0]"))) {
                 summary.quality_analysed = true;
+                summary.quality_chunks = static_cast<qsizetype>(quality->chunks.size());
                 QMap<QString, int> counts;
                 for (const auto& chunk : quality->chunks) {
                     for (const QString& flag : lbm::quality::qualityFlagNames(chunk.flags)) {
@@ -99,6 +100,17 @@ QString SessionSummary::details() const {
     }
     lines << QDir::toNativeSeparators(archived.folder);
     return lines.join(QLatin1Char('\n'));
+}
+
+QString SessionSummary::qualityText() const {
+    if (!quality_analysed) {
+        return {};
+    }
+    const QString flags = quality_flags.isEmpty() ? tr("clean") : quality_flags;
+    // A "clean" read before the analysis reached the last chunks is not a verdict on them.
+    return quality_chunks < chunks
+               ? tr("%1 (%2 of %3 chunks analysed)").arg(flags).arg(quality_chunks).arg(chunks)
+               : flags;
 }
 
 } // namespace lbm::ui

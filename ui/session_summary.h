@@ -26,6 +26,11 @@ struct SessionSummary {
     // The visual quality flags raised ("seam 1, blur 10"); empty: clean or not analysed.
     QString quality_flags;
     bool quality_analysed = false;
+    // Chunks with a quality result; fewer than chunks while the analysis was still running
+    // when the document was written, or when the session ended before it finished.
+    qsizetype quality_chunks = 0;
+    // "clean", "seam 1, freeze 1", with "(3 of 4 chunks analysed)" when not every chunk was.
+    QString qualityText() const;
 
     // "2026-12-03 23:48 · h200-sp4 · 18/24 chunks · stopped" for a menu.
     QString label() const;

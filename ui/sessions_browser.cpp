@@ -159,9 +159,7 @@ void SessionsBrowser::fill(const QList<SessionSummary>& summaries) {
             << cell(summary.readable ? summary.outcome.word() : tr("unreadable"))
             << cell(summary.underruns ? QString::number(*summary.underruns) : QString(),
                     summary.underruns.value_or(-1))
-            << cell(summary.quality_analysed
-                        ? (summary.quality_flags.isEmpty() ? tr("clean") : summary.quality_flags)
-                        : QString());
+            << cell(summary.qualityText());
         row[Outcome]->setToolTip(summary.details());
         row[Date]->setData(archived.documentPath(), kPathRole);
         m_model->appendRow(row);

@@ -4,6 +4,7 @@
 
 #include "ui/main_window.h"
 #include "ui/session_library.h"
+#include "ui/session_summary.h"
 #include "ui/sessions_browser.h"
 #include "ui/side_by_side_window.h"
 #include "window_test_support.h"
@@ -91,6 +92,8 @@ TEST_CASE("the Sessions browser sorts, filters, opens and compares kept sessions
     CHECK(browser->cellText(1, SessionsBrowser::Outcome) == QStringLiteral("finished"));
     CHECK(browser->cellText(1, SessionsBrowser::Chunks) == QStringLiteral("4/4"));
     CHECK(browser->cellText(1, SessionsBrowser::Faults) == QStringLiteral("seam@2"));
+    // The second Start waited for the first session's analysis: its document has the seam.
+    CHECK(browser->cellText(1, SessionsBrowser::Quality) == QStringLiteral("seam 1"));
     CHECK(browser->cellText(1, SessionsBrowser::Profile) == QStringLiteral("fast"));
     // Sorted by the chunks received, as numbers, both ways.
     const auto received = [&](int row) {
@@ -147,4 +150,18 @@ TEST_CASE("the Sessions browser sorts, filters, opens and compares kept sessions
     QPointer<SessionsBrowser> guard(browser);
     QTest::keyClick(browser, Qt::Key_Escape);
     CHECK(QTest::qWaitFor([&] { return guard.isNull(); }, 2000));
+}
+
+TEST_CASE("a quality verdict read before the analysis reached every chunk says so",
+          "[ui][sessions]") {
+    lbm::ui::SessionSummary summary;
+    CHECK(summary.qualityText().isEmpty()); // not analysed: no verdict at all
+    summary.quality_analysed = true;
+    summary.chunks = 4;
+    summary.quality_chunks = 3;
+    CHECK(summary.qualityText() == QStringLiteral("clean (3 of 4 chunks analysed)"));
+    summary.quality_flags = QStringLiteral("seam 1");
+    CHECK(summary.qualityText() == QStringLiteral("seam 1 (3 of 4 chunks analysed)"));
+    summary.quality_chunks = 4;
+    CHECK(summary.qualityText() == QStringLiteral("seam 1"));
 }
