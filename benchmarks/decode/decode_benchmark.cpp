@@ -212,7 +212,7 @@ void benchmarkDisplayConversion(QTextStream& out, int repeats) {
                     return -1.0;
                 }
             }
-            best = std::min(best, timer.nsecsElapsed() / 1e6 / kConversions);
+            best = std::min(best, static_cast<double>(timer.nsecsElapsed()) / 1e6 / kConversions);
         }
         return best;
     };
@@ -261,7 +261,7 @@ int main(int argc, char** argv) {
     file.close();
     out << "stream: " << chunk_count << " chunks + trailer, " << total_frames << " frames "
         << kWidth << "x" << kHeight << ", " << total_bytes / 1024 << " KiB (built in "
-        << QString::number(build_timer.elapsed() / 1000.0, 'f', 1) << " s)\n";
+        << QString::number(static_cast<double>(build_timer.elapsed()) / 1000.0, 'f', 1) << " s)\n";
     out << "best of " << repeats << " runs each, interleaved\n\n";
     out.flush();
 

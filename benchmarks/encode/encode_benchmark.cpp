@@ -55,7 +55,8 @@ lbm::sim::FrameState stateFor(qint64 frame_number, const lbm::sim::WorldLook& lo
 }
 
 double framesPerSecond(qint64 frames, qint64 elapsed_ns) {
-    return elapsed_ns > 0 ? frames * 1e9 / static_cast<double>(elapsed_ns) : 0.0;
+    return elapsed_ns > 0 ? static_cast<double>(frames) * 1e9 / static_cast<double>(elapsed_ns)
+                          : 0.0;
 }
 
 } // namespace
@@ -134,9 +135,13 @@ int main(int argc, char** argv) {
     line(QStringLiteral("render+encode"), both_fps);
     // The goal: the simulator is limited by encoding, so this stays below 1.
     out << QStringLiteral("  render / encode: %1 (below 1: encoding is the limit)\n")
-               .arg(encode_ns > 0 ? static_cast<double>(render_ns) / encode_ns : 0.0, 0, 'f', 2);
+               .arg(encode_ns > 0 ? static_cast<double>(render_ns) / static_cast<double>(encode_ns)
+                                  : 0.0,
+                    0, 'f', 2);
     out << QStringLiteral("  stream size: %1 bytes (%2 kbit/s of video)\n")
                .arg(bytes)
-               .arg(bytes * 8.0 / 1000.0 / (frames / static_cast<double>(kFps)), 0, 'f', 0);
+               .arg(static_cast<double>(bytes) * 8.0 / 1000.0 /
+                        (static_cast<double>(frames) / kFps),
+                    0, 'f', 0);
     return 0;
 }

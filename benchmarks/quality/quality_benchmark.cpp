@@ -165,8 +165,12 @@ struct Best {
         consumer_cpu_s = std::min(consumer_cpu_s, pass.consumer_cpu_s);
         frames = pass.frames;
     }
-    double processMsPerFrame() const { return 1000.0 * process_cpu_s / frames; }
-    double consumerMsPerFrame() const { return 1000.0 * consumer_cpu_s / frames; }
+    double processMsPerFrame() const {
+        return 1000.0 * process_cpu_s / static_cast<double>(frames);
+    }
+    double consumerMsPerFrame() const {
+        return 1000.0 * consumer_cpu_s / static_cast<double>(frames);
+    }
 };
 
 QString ms(double value) {
@@ -187,9 +191,10 @@ int main(int argc, char** argv) {
     qint64 total_frames = 0;
     const std::vector<Chunk> chunks = buildStream(chunk_count, total_frames);
     out << "stream: " << chunk_count << " chunks, " << total_frames << " frames " << kWidth << "x"
-        << kHeight << " (" << QString::number(total_frames / double(kFps), 'f', 1)
+        << kHeight << " ("
+        << QString::number(static_cast<double>(total_frames) / double(kFps), 'f', 1)
         << " s of video at " << kFps << " fps; built in "
-        << QString::number(build_timer.elapsed() / 1000.0, 'f', 1) << " s)\n";
+        << QString::number(static_cast<double>(build_timer.elapsed()) / 1000.0, 'f', 1) << " s)\n";
     out << "decoder: single-threaded; best of " << repeats << " interleaved runs\n\n";
     out.flush();
 

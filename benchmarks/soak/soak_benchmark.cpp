@@ -154,14 +154,15 @@ int main(int argc, char** argv) {
                 ++key_presses;
             }
             if ((index + 1) % sample_every == 0) {
-                readings.push_back(readProcess(index + 1, clock.elapsed() / 1000.0, window));
+                readings.push_back(
+                    readProcess(index + 1, static_cast<double>(clock.elapsed()) / 1000.0, window));
                 printReading(readings.back());
             }
         });
     while (!session->result()) {
         QTest::qWait(50);
     }
-    const double session_s = clock.elapsed() / 1000.0;
+    const double session_s = static_cast<double>(clock.elapsed()) / 1000.0;
     // Let the player show everything, as a viewer watching to the end would; give up only
     // when it stops making progress (a stuck player is a failure, reported below).
     QElapsedTimer no_progress;
@@ -175,13 +176,14 @@ int main(int argc, char** argv) {
             no_progress.restart();
         }
     }
-    const ProcessReading after_playback = readProcess(chunks, clock.elapsed() / 1000.0, window);
+    const ProcessReading after_playback =
+        readProcess(chunks, static_cast<double>(clock.elapsed()) / 1000.0, window);
     std::printf("after playback ended:\n");
     printReading(after_playback);
     // What the process holds once malloc gives its free memory back to the system.
     malloc_trim(0);
     std::printf("after malloc_trim:\n");
-    printReading(readProcess(chunks, clock.elapsed() / 1000.0, window));
+    printReading(readProcess(chunks, static_cast<double>(clock.elapsed()) / 1000.0, window));
     const lbm::session::SessionResult result = *session->result();
 
     bool ok = true;
@@ -192,7 +194,8 @@ int main(int argc, char** argv) {
     std::printf("\nsession: %s in %.1f s (playback ended at %.1f s), %d prompts and %d key "
                 "taps sent (%zu camera velocities), %d interactions on the timeline\n",
                 result.ok ? "completed" : qPrintable(result.error), session_s,
-                clock.elapsed() / 1000.0, prompts_sent, key_presses, window.sentVelocities().size(),
+                static_cast<double>(clock.elapsed()) / 1000.0, prompts_sent, key_presses,
+                window.sentVelocities().size(),
                 static_cast<int>(session->timeline().interactions().size()));
     check(window.playbackClock()->state() == lbm::playback::PlaybackClock::State::Finished &&
               window.playbackClock()->framesPresented() == session->framesAnnounced(),
@@ -226,13 +229,13 @@ int main(int argc, char** argv) {
                     "  threads %d -> %d, fds %d -> %d\n",
                     static_cast<long long>(baseline.chunk), baseline.elapsed_s, end.elapsed_s,
                     static_cast<long long>(baseline.rss_kib), static_cast<long long>(end.rss_kib),
-                    static_cast<double>(end.rss_kib) / baseline.rss_kib,
+                    static_cast<double>(end.rss_kib) / static_cast<double>(baseline.rss_kib),
                     static_cast<long long>(baseline.heap_kib), static_cast<long long>(end.heap_kib),
                     static_cast<long long>(baseline.decoder_backlog_kib),
                     static_cast<long long>(end.decoder_backlog_kib),
                     static_cast<long long>(baseline.rest_kib()),
                     static_cast<long long>(end.rest_kib()),
-                    static_cast<double>(end.rest_kib()) / baseline.rest_kib(),
+                    static_cast<double>(end.rest_kib()) / static_cast<double>(baseline.rest_kib()),
                     static_cast<long long>(end.rest_kib() - baseline.rest_kib()), baseline.threads,
                     end.threads, baseline.open_fds, end.open_fds);
         // 32 MiB or 10 %: per-chunk bookkeeping (rows, chart, timeline) and allocator noise.

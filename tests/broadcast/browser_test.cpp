@@ -109,7 +109,8 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
     CHECK(*barcode >= 0);
     CHECK(*barcode < live.engine.framesAnnounced());
     // Near the video's time (the canvas may get a newer frame than the time read with it).
-    CHECK(std::abs(*barcode - grab[QStringLiteral("t")].toDouble() * 16.0) <= 8.0);
+    CHECK(std::abs(static_cast<double>(*barcode) - grab[QStringLiteral("t")].toDouble() * 16.0) <=
+          8.0);
     saveScreenshot(browser, QStringLiteral("viewer_1080p.png"));
     CHECK(browser.evaluate(QStringLiteral("document.getElementById('events').textContent"))
               .toString()

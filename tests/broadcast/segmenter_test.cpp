@@ -186,7 +186,8 @@ TEST_CASE("the newest keyframe is found inside a part", "[broadcast]") {
     qint64 keyframes = 0;
     for (const CmafFragment& fragment : splitter.consume(streamBytes(payloads))) {
         if (fragment.keyframe) {
-            newest_keyframe_s = fragment.decode_time / static_cast<double>(splitter.timescale());
+            newest_keyframe_s = static_cast<double>(fragment.decode_time) /
+                                static_cast<double>(splitter.timescale());
             ++keyframes;
         }
     }

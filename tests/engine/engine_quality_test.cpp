@@ -69,7 +69,7 @@ QualityRun runAcceptance(const QStringList& faults) {
         // carried them.
         CHECK(kept.frames.capacity() == 0);
     }
-    run.ready_signals = ready.count();
+    run.ready_signals = static_cast<int>(ready.count());
     SessionDocumentBuilder builder(settings, engine.url().toString());
     builder.addSession(engine);
     run.document = builder.document();

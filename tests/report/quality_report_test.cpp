@@ -26,15 +26,17 @@ ChunkQuality chunkAt(qint64 index) {
     ChunkQuality chunk;
     chunk.generation_index = index;
     chunk.frame_count = index == 0 ? 9 : 12;
-    chunk.change_median = 1.25 + index;
-    chunk.boundary_change = index == 0 ? std::nullopt : std::optional<double>(1.5 + index);
-    chunk.seam_score = index == 0 ? std::nullopt : std::optional<double>(1.0 + index / 10.0);
+    chunk.change_median = 1.25 + static_cast<double>(index);
+    chunk.boundary_change =
+        index == 0 ? std::nullopt : std::optional<double>(1.5 + static_cast<double>(index));
+    chunk.seam_score =
+        index == 0 ? std::nullopt : std::optional<double>(1.0 + static_cast<double>(index) / 10.0);
     chunk.sharpness = 1.5;
-    chunk.sharpness_ratio = 1.0 - index / 20.0;
+    chunk.sharpness_ratio = 1.0 - static_cast<double>(index) / 20.0;
     chunk.mean_y = 110.5;
     chunk.mean_u = 120.25;
     chunk.mean_v = 140.75;
-    chunk.chroma_drift = 0.5 * index;
+    chunk.chroma_drift = 0.5 * static_cast<double>(index);
     chunk.camera_moving = true;
     chunk.is_final = true;
     return chunk;
@@ -237,7 +239,8 @@ TEST_CASE("the Visual quality section", "[report][quality]") {
 TEST_CASE("the CSV gains quality_flags and the numeric signals", "[report][quality]") {
     std::vector<lbm::ChunkRecord> records;
     for (std::int64_t i = 0; i < 7; ++i) {
-        records.push_back(lbm::ChunkRecord{i, 0.1 * (i + 1), 0.1, 1000, i == 0 ? 9 : 12});
+        records.push_back(
+            lbm::ChunkRecord{i, 0.1 * static_cast<double>(i + 1), 0.1, 1000, i == 0 ? 9 : 12});
     }
     ChunkCsvTable table(records, 750.0, 1);
     addQualityColumns(table, sampleAnalysis().chunks); // chunk 6 was not analysed

@@ -188,7 +188,7 @@ TEST_CASE("a bench run prints the benchmark's lines and report and writes every 
     const int started_chunk = started.toInt();
     REQUIRE(started_chunk >= 2);
     REQUIRE(server.startedChunkOf(QStringLiteral("chunk-1")) == started_chunk);
-    const int started_column =
+    const qsizetype started_column =
         lines[0].split(QLatin1Char(',')).indexOf(QStringLiteral("started_event_ids"));
     REQUIRE(started_column >= 0);
     for (int chunk = 0; chunk < 8; ++chunk) {
