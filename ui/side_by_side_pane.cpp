@@ -201,6 +201,10 @@ void SideBySidePane::showFrame(int frame) {
     m_frames->request(clamped);
 }
 
+QStringList SideBySidePane::hudLines() const {
+    return m_video->hud().lines();
+}
+
 void SideBySidePane::onFrame(const lbm::playback::PlaybackFrame& frame) {
     m_video->showFrame(frame);
     QStringList lines;
@@ -208,7 +212,7 @@ void SideBySidePane::onFrame(const lbm::playback::PlaybackFrame& frame) {
                  .arg(m_side_name)
                  .arg(frame.chunk_index)
                  .arg(frame.frame_number)
-                 .arg(m_frame_count - 1);
+                 .arg(m_frame_count); // as the HUD, the player and the window: from 0, of N
     if (frame.frame_number == m_frame_count - 1) {
         lines << tr("end of this recording");
     }

@@ -40,6 +40,8 @@ public:
     bool isOpen() const { return m_frame_count > 0; }
     int frameCount() const { return m_frame_count; }
     QString errorText() const;
+    // The lines over the picture (side, chunk, "frame N / count", its quality).
+    QStringList hudLines() const;
     const std::optional<ComparedSession>& session() const { return m_session; }
     int chunkCount() const;
 

@@ -91,6 +91,10 @@ TEST_CASE("the side-by-side window plays two sessions locked by frame index",
 
     window.seekFrame(57);
     CHECK(shows(window, 57, 57));
+    // Numbered from 0, of the recording's frame count: as the window's own line says.
+    REQUIRE_FALSE(window.pane(1)->hudLines().isEmpty());
+    CHECK(window.pane(1)->hudLines().front().endsWith(
+        QStringLiteral("frame 57 / %1").arg(right_frames)));
     QTest::keyClick(&window, Qt::Key_Right);
     CHECK(window.position() == 58);
     CHECK(shows(window, 58, 58));
