@@ -33,7 +33,16 @@ void PresenterMode::setOn(bool on) {
             bar->hide();
         }
         m_window->addActions(m_actions);
-        m_window->centralWidget()->layout()->setContentsMargins(0, 0, 0, 0);
+        QWidget* central = m_window->centralWidget();
+        central->layout()->setContentsMargins(0, 0, 0, 0);
+        // Letterboxed in black: the room the video does not fill (the screen's other aspect,
+        // the scrub bar's kept place) was a band of window grey under the picture.
+        m_saved_palette = central->palette();
+        m_saved_fill = central->autoFillBackground();
+        QPalette black = m_saved_palette;
+        black.setColor(QPalette::Window, Qt::black);
+        central->setPalette(black);
+        central->setAutoFillBackground(true);
         m_window->showFullScreen();
     } else {
         m_window->menuBar()->show();
@@ -42,7 +51,10 @@ void PresenterMode::setOn(bool on) {
             bar->show();
         }
         m_window->restoreState(m_saved_state);
-        m_window->centralWidget()->layout()->setContentsMargins(6, 6, 6, 6);
+        QWidget* central = m_window->centralWidget();
+        central->layout()->setContentsMargins(6, 6, 6, 6);
+        central->setPalette(m_saved_palette);
+        central->setAutoFillBackground(m_saved_fill);
         m_window->showNormal();
     }
     m_video->setFocus();

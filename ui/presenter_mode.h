@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QList>
 #include <QObject>
+#include <QPalette>
 
 class QAction;
 class QDockWidget;
@@ -35,6 +36,8 @@ private:
     QList<QDockWidget*> m_docks;
     QList<QAction*> m_actions;
     QByteArray m_saved_state;
+    QPalette m_saved_palette; // the central widget's, restored when presenting ends
+    bool m_saved_fill = false;
     bool m_on = false;
 };
 

@@ -14,6 +14,7 @@
 
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QImage>
 #include <QSettings>
 #include <QTest>
 
@@ -88,8 +89,14 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
 
     window.setPresenterMode(true);
     QTest::qWait(800); // not a proof: the window paints before the screenshot
-    lbm::ui::test::saveScreenshot(window, QStringLiteral("04-presenter-mode"));
+    const QString presenting =
+        lbm::ui::test::saveScreenshot(window, QStringLiteral("04-presenter-mode"));
+    // Letterboxed in black: the bottom corner (no picture there) is not the window's grey.
+    const QImage presented(presenting);
+    REQUIRE_FALSE(presented.isNull());
+    CHECK(qGray(presented.pixel(presented.width() / 2, presented.height() - 2)) < 40);
     window.setPresenterMode(false);
+    CHECK(window.centralWidget()->palette().color(QPalette::Window) != QColor(Qt::black));
     QTest::qWait(300); // not a proof: the window paints before the screenshot
 
     REQUIRE(QTest::qWaitFor([&] { return session->result().has_value(); }, 90000));
