@@ -33,6 +33,7 @@ void LiveReadout::refresh() {
         wait.waited_s = *waited;
         if (wait.awaited_chunk > 0) {
             wait.deadline_s = live.deadlineMs() / 1000.0;
+            wait.timeout_s = engine.settings().session.chunk_timeout_s;
         }
         m_picture.wait = wait;
         // The chunk in flight grows on the chart once it is late enough to matter.

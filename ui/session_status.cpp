@@ -65,9 +65,15 @@ std::optional<QString> stallBannerFor(const SessionPicture& picture) {
                        .arg(wait.awaited_chunk)
                        .arg(seconds(wait.waited_s), seconds(*wait.deadline_s));
     if (wait.awaited_chunk > 0) {
-        text += QLatin1Char(' ') + tr("Nothing has arrived since chunk %1; the session ends if the "
-                                      "silence reaches the chunk timeout.")
-                                       .arg(wait.awaited_chunk - 1);
+        // The timeout's own figure: "the chunk timeout" alone read as imminent at 0.8 s.
+        text += QLatin1Char(' ') +
+                (wait.timeout_s ? tr("Nothing has arrived since chunk %1; the session ends after "
+                                     "%2 of silence (the chunk timeout).")
+                                      .arg(wait.awaited_chunk - 1)
+                                      .arg(seconds(*wait.timeout_s))
+                                : tr("Nothing has arrived since chunk %1; the session ends if the "
+                                     "silence reaches the chunk timeout.")
+                                      .arg(wait.awaited_chunk - 1));
     }
     return text;
 }

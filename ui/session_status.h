@@ -20,6 +20,8 @@ struct StreamWait {
     // The steady chunk deadline; nullopt for the first chunk, which has no deadline (its wait
     // is the TTFC, and a compiled deploy takes minutes for it).
     std::optional<double> deadline_s;
+    // The silence after which the session ends (the chunk timeout); nullopt when unknown.
+    std::optional<double> timeout_s;
 
     bool late() const { return deadline_s && waited_s > *deadline_s; }
     // Past 80 % of the deadline: the amber zone.

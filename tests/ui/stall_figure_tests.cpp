@@ -75,6 +75,10 @@ TEST_CASE("a stall reads as one figure on the title, banner, HUD, chart and coun
     const QString wait = match.captured(1);
     CHECK(
         banner.startsWith(QStringLiteral("Waiting for chunk 3 — %1 (deadline 750 ms).").arg(wait)));
+    // How long the silence may last, in figures (startOnSimulator's chunk timeout is 30 s).
+    CHECK(banner.endsWith(QStringLiteral(
+        "Nothing has arrived since chunk 2; the session ends after 30.0 s of silence (the chunk "
+        "timeout).")));
     CHECK(hud == QStringLiteral("STALLED: waiting for chunk 3 — %1").arg(wait));
     CHECK(chart_labels.contains(QStringLiteral("waiting %1").arg(wait)));
     // The simulated viewer's stall is part of that wait, and the counter says so.
