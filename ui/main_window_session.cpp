@@ -36,17 +36,20 @@ bool MainWindow::startSession() {
     // writes their results into its document, before the keeper and the engine move on (a
     // Start pressed the moment a session ended used to drop the analysis of its last chunks,
     // and its kept document read "clean" with a seam in them).
+    QString tail_note;
     if (m_engine->result() && !m_engine->waitForFinished(0)) {
         m_finishing_last = true;
         m_status->setFullText(tr("Finishing the last session's analysis…"));
         updateActions();
-        const bool finished = m_engine->waitForFinished(kLastSessionTailMs);
+        // Its frames not yet on screen are dropped (the next session replaces the picture;
+        // the recording keeps them): a paused player would otherwise hold the decoder.
+        const bool finished = m_engine->waitForFinished(kLastSessionTailMs, true);
         m_finishing_last = false;
         if (!finished) {
-            showBanner(tr("The last session's analysis did not finish within %1 s; its document "
-                          "keeps the chunks analysed so far.")
-                           .arg(kLastSessionTailMs / 1000),
-                       false);
+            // Said once the new session is under way (starting clears the banner).
+            tail_note = tr("The last session's analysis did not finish within %1 s; its "
+                           "document keeps the chunks analysed so far.")
+                            .arg(kLastSessionTailMs / 1000);
         }
     }
     const QString problem = m_form->validate();
@@ -95,6 +98,9 @@ bool MainWindow::startSession() {
     m_dock_set->counters->setWindowTitle(tr("Live counters"));
     m_steering->setSession(m_engine, m_form->steeringEnabled());
     m_live_timer.start();
+    if (!tail_note.isEmpty()) {
+        showBanner(tail_note, false);
+    }
     m_status->setFullText(
         tr("Session on %1, kept in %2.")
             .arg(m_engine->endpointText(), QDir::toNativeSeparators(m_keeper->current()->folder)));

@@ -290,7 +290,7 @@ qint64 SessionEngine::recordedBytes() const {
     return m_recorder ? m_recorder->bytesWritten() : 0;
 }
 
-bool SessionEngine::waitForFinished(int timeout_ms) {
+bool SessionEngine::waitForFinished(int timeout_ms, bool drop_unshown_frames) {
     const QDeadlineTimer deadline(timeout_ms);
     const auto done = [this] { return m_result && decodingFinished() && qualityFinished(); };
     while (!done() && !deadline.hasExpired()) {
@@ -306,7 +306,8 @@ bool SessionEngine::waitForFinished(int timeout_ms) {
         // A picture queue nobody takes from (no view listens for framesReady) must not hold
         // the decoder up at the end; a view's frames are its own to take.
         if (m_result && m_pictures &&
-            !isSignalConnected(QMetaMethod::fromSignal(&SessionEngine::framesReady))) {
+            (drop_unshown_frames ||
+             !isSignalConnected(QMetaMethod::fromSignal(&SessionEngine::framesReady)))) {
             while (m_pictures->tryPop()) {
             }
         }

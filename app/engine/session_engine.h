@@ -156,7 +156,10 @@ public:
 
     // Waits (running the event loop) until the session, its decoding and its quality
     // analysis finished, or timeout_ms passed; for `bench` and tests. True when all did.
-    bool waitForFinished(int timeout_ms);
+    // With drop_unshown_frames, frames still waiting for the screen are dropped once the
+    // session has ended, so a paused or slow view cannot hold the decoder (and the analysis
+    // it feeds) up: for a window about to start the next session.
+    bool waitForFinished(int timeout_ms, bool drop_unshown_frames = false);
 
 signals:
     void stateChanged(lbm::session::SessionState state);

@@ -4,7 +4,9 @@
 // produce their payloads and history states.
 
 #include "app/protocol/camera_keys.h"
+#include "app/report/quality_json.h"
 #include "app/report/session_document.h"
+#include "app/report/session_outcome.h"
 #include "app/sim/frame_barcode.h"
 #include "metrics/geometry.h"
 #include "metrics/playback_simulator.h"
@@ -18,6 +20,7 @@
 #include "ui/video_view.h"
 #include "window_test_support.h"
 
+#include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -359,4 +362,41 @@ TEST_CASE("the form's SLO, warmup, fps and start buffer, set once, reach the eng
     CHECK(metrics.chunk_deadline_ms == kSloMs);
     CHECK(metrics.warmup_chunks == 1);
     CHECK(metrics.playback_buffer_chunks == 2);
+}
+
+TEST_CASE("Start after a paused session waits for its analysis, not for its playback",
+          "[ui][session]") {
+    resetSettings();
+    QDir(lbm::ui::test::sessionsRoot()).removeRecursively();
+    MainWindow window;
+    window.resize(1280, 720);
+    window.show();
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("fast"), 6, {QStringLiteral("seam@4")});
+    auto* engine = window.sessionEngine();
+    // The viewer pauses as the picture starts: the rest of the frames queue up behind it, and
+    // a full picture queue holds the decoder, which feeds the analysis.
+    REQUIRE(QTest::qWaitFor([&] { return window.playbackClock()->framesPresented() > 0; }, 30000));
+    window.playbackClock()->pause();
+    REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 60000));
+    const QString first = lbm::ui::test::newestKeptDocument(lbm::report::OutcomeKind::Finished);
+
+    QElapsedTimer started;
+    started.start();
+    REQUIRE(window.startSession());
+    // Well inside the 15 s the window would wait for a player that does not play on.
+    CHECK(started.elapsed() < 10000);
+    CHECK_FALSE(window.bannerText().contains(QStringLiteral("did not finish")));
+    // The first session's document has every chunk's verdict, the injected seam among them.
+    const auto document = lbm::report::readSessionDocument(first);
+    const auto quality =
+        lbm::report::sessionQuality(document.sessions.front(), QStringLiteral("sessions[0]"));
+    REQUIRE(quality.has_value());
+    CHECK(quality->chunks.size() == 6);
+    bool seam = false;
+    for (const auto& chunk : quality->chunks) {
+        seam = seam || chunk.flagged(lbm::quality::QualityFlag::Seam);
+    }
+    CHECK(seam);
+    window.stopSession();
+    REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 15000));
 }
