@@ -59,10 +59,8 @@ void LiveReadout::refresh() {
     if (engine.hasSession() && !m_document) {
         CountersPanel& counters = *m_surfaces.counters;
         // Once ended, the word the title and the document use: finished, stopped or failed.
-        const QString state = !result      ? lbm::session::sessionStateName(engine.state())
-                              : result->ok ? tr("finished")
-                              : result->stop_requested ? tr("stopped")
-                                                       : tr("failed");
+        const QString state =
+            result ? endedWord(*result) : lbm::session::sessionStateName(engine.state());
         counters.showConnection(state, engine.requestId());
         counters.showFrames(engine.framesDecoded(), engine.framesAnnounced());
         counters.showObservedStalls(m_surfaces.clock->stalls());

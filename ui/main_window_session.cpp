@@ -140,9 +140,7 @@ void MainWindow::onSessionFinished(const lbm::session::SessionResult& result) {
     }
     refreshCounters();
     // The counters stop being live: the title says so, with the word the state row uses.
-    m_dock_set->counters->setWindowTitle(result.ok ? tr("Counters · session finished")
-                                         : result.stop_requested ? tr("Counters · session stopped")
-                                                                 : tr("Counters · session failed"));
+    m_dock_set->counters->setWindowTitle(tr("Counters · session %1").arg(endedWord(result)));
     if (!result.ok && !result.stop_requested) {
         // Server errors are quoted verbatim; "rejected" only for a refused session.start.
         showBanner(lbm::session::failureForPeople(result));

@@ -78,6 +78,10 @@ std::optional<QString> stallBannerFor(const SessionPicture& picture) {
     return text;
 }
 
+QString endedWord(const lbm::session::SessionResult& result) {
+    return result.ok ? tr("finished") : result.stop_requested ? tr("stopped") : tr("failed");
+}
+
 QString finishedStatusFor(const lbm::session::SessionResult& result) {
     const QString chunks = chunkCount(static_cast<qint64>(result.records.size()));
     if (result.ok) {

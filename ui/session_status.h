@@ -42,6 +42,9 @@ QString windowTitleFor(const SessionPicture& picture);
 std::optional<QString> stallBannerFor(const SessionPicture& picture);
 // The status line once the session ended.
 QString finishedStatusFor(const lbm::session::SessionResult& result);
+// How it ended in one word, as the counters' state row and their title say it: "finished",
+// "stopped" or "failed".
+QString endedWord(const lbm::session::SessionResult& result);
 // "1 chunk", "5 chunks".
 QString chunkCount(qint64 chunks);
 
