@@ -2,11 +2,16 @@
 // timers and (in the GUI variant) widgets. LBM_TEST_GUI selects QApplication. Catch2 itself
 // is compiled once, in tests/catch_runner.cpp.
 #include "tests/catch_runner.h"
+#ifdef LBM_TEST_GUI
+#include "tests/own_display.h"
+#endif
 
 #include <QFile>
 #include <QTemporaryDir>
 
+#include <cstdio>
 #include <cstring>
+#include <optional>
 
 #ifdef LBM_TEST_GUI
 #include <QApplication>
@@ -36,6 +41,21 @@ int main(int argc, char** argv) {
         return lbm::test::runCatch(argc, argv);
     }
 #ifdef LBM_TEST_GUI
+    // A suite that grabs the screen asks for an X server of its own (LBM_TEST_OWN_DISPLAY,
+    // the screen's geometry), so its cases can run beside each other. Declared before the
+    // application, it outlives it: Qt closes its connection before the server goes.
+    std::optional<lbm::test::OwnDisplay> own_display;
+    const QByteArray own_screen = qgetenv("LBM_TEST_OWN_DISPLAY");
+    if (!own_screen.isEmpty() && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
+        own_display.emplace(own_screen.toStdString());
+        if (own_display->started()) {
+            qputenv("DISPLAY", own_display->display().c_str());
+            qputenv("QT_QPA_PLATFORM", "xcb");
+        } else {
+            std::fprintf(stderr, "note: no X server of its own (%s); windows render offscreen\n",
+                         own_display->why().c_str());
+        }
+    }
     // Windows render offscreen unless the platform is chosen from outside; the screenshot
     // suite asks for the real X server when there is one (the quick start runs the tests
     // under Xvfb), so that its grab is what a person would see.
