@@ -2,9 +2,10 @@
 
 #include "app/broadcast/broadcast_settings.h"
 
-#include <QCoreApplication>
 #include <QDeadlineTimer>
+#include <QEventLoop>
 #include <QTextStream>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -41,8 +42,13 @@ bool BenchBroadcast::start(const std::optional<QString>& address, engine::Sessio
 
 broadcast::BroadcastStats BenchBroadcast::linger(double linger_s) {
     const QDeadlineTimer deadline(static_cast<qint64>(linger_s * 1000.0));
+    // Viewers are served from this thread's event loop; between its events the wait sleeps
+    // (processEvents() in a loop returned at once and spun a core for the whole linger).
     while (m_broadcaster.running() && !deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        QEventLoop idle;
+        QTimer::singleShot(static_cast<int>(std::clamp<qint64>(deadline.remainingTime(), 0, 50)),
+                           &idle, &QEventLoop::quit);
+        idle.exec();
     }
     broadcast::BroadcastStats stats = m_broadcaster.stats();
     stats.viewers = m_most_viewers;

@@ -181,11 +181,15 @@ void SessionEngine::abort(const QString& reason) {
 }
 
 void SessionEngine::end(const QString& reason, int stop_wait_ms) {
+    // Waits in the event loop for the session's end (or the bound), asleep between events.
     const auto wait = [this](int ms) {
-        QDeadlineTimer deadline(ms);
-        while (running() && !deadline.hasExpired()) {
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (!running()) {
+            return;
         }
+        QEventLoop loop;
+        connect(this, &SessionEngine::finished, &loop, &QEventLoop::quit);
+        QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+        loop.exec();
     };
     if (running() && stop_wait_ms > 0) {
         stop();

