@@ -17,6 +17,14 @@
 # against std::size_t would make it noise on every container index.
 set(LBM_INCLUDE_STAGE ${PROJECT_BINARY_DIR}/include)
 
+# lbm_precompile_headers(TARGET): cmake/lbm_pch.h, precompiled for TARGET with its own flags
+# (LBM_PRECOMPILED_HEADERS, on by default; off to check every file includes what it uses).
+function(lbm_precompile_headers target)
+  if(LBM_PRECOMPILED_HEADERS)
+    target_precompile_headers(${target} PRIVATE ${PROJECT_SOURCE_DIR}/cmake/lbm_pch.h)
+  endif()
+endfunction()
+
 function(lbm_module target dir)
   cmake_parse_arguments(ARG "" "" "INTERNAL" ${ARGN})
   set(public_root ${LBM_INCLUDE_STAGE}/${target})
@@ -32,6 +40,7 @@ function(lbm_module target dir)
   endforeach()
   target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${public_root}>)
   target_compile_options(${target} PRIVATE ${LBM_STRICT_WARNINGS})
+  lbm_precompile_headers(${target})
   if(ARG_INTERNAL)
     set(internal_root ${LBM_INCLUDE_STAGE}/${target}_internal)
     file(REMOVE_RECURSE ${internal_root})

@@ -59,8 +59,8 @@ QStringList clippedControls(QDockWidget* dock) {
     for (QWidget* widget : dock->widget()->findChildren<QWidget*>()) {
         // Part of another control (a spin box's line edit, a scroll bar) or not shown.
         if (!isControl(widget) || !widget->isVisible() || isControl(widget->parentWidget()) ||
-            qobject_cast<QAbstractSlider*>(widget) &&
-                qobject_cast<QAbstractScrollArea*>(widget->parentWidget()->parentWidget())) {
+            (qobject_cast<QAbstractSlider*>(widget) &&
+             qobject_cast<QAbstractScrollArea*>(widget->parentWidget()->parentWidget()))) {
             continue;
         }
         const QRect rect(widget->mapTo(dock, QPoint(0, 0)), widget->size());
