@@ -223,14 +223,18 @@ void QualityCountersPanel::refresh() {
                : nearThreshold(flag, latest, t) ? Level::Warning
                                                 : Level::Good;
     };
+    // Led by the newest chunk's own number: "1.02× chunk 14" alone read as the newest being
+    // chunk 14 (it is the one compared against) while 16 chunks were analysed.
     set(Row::Sharpness,
-        tr("%1× chunk %2 · flag < %3")
+        tr("chunk %1: %2× chunk %3 · flag < %4")
+            .arg(latest.generation_index)
             .arg(latest.sharpness_ratio, 0, 'f', 2)
             .arg(latest.reference_chunk)
             .arg(t.blur_ratio, 0, 'f', 2),
         latestLevel(QualityFlag::Blur));
     set(Row::ColourDrift,
-        tr("%1 levels · flag ≥ %2")
+        tr("chunk %1: %2 levels · flag ≥ %3")
+            .arg(latest.generation_index)
             .arg(latest.chroma_drift, 0, 'f', 1)
             .arg(t.tint_drift, 0, 'f', 1),
         latestLevel(QualityFlag::Tint));
