@@ -224,7 +224,8 @@ void QualityCountersPanel::refresh() {
                                                 : Level::Good;
     };
     // Led by the newest chunk's own number: "1.02× chunk 14" alone read as the newest being
-    // chunk 14 (it is the one compared against) while 16 chunks were analysed.
+    // chunk 14 (it is the one compared against) while 16 chunks were analysed. The colour
+    // row below is the same chunk's, and keeps to one line at 1280x720.
     set(Row::Sharpness,
         tr("chunk %1: %2× chunk %3 · flag < %4")
             .arg(latest.generation_index)
@@ -233,8 +234,7 @@ void QualityCountersPanel::refresh() {
             .arg(t.blur_ratio, 0, 'f', 2),
         latestLevel(QualityFlag::Blur));
     set(Row::ColourDrift,
-        tr("chunk %1: %2 levels · flag ≥ %3")
-            .arg(latest.generation_index)
+        tr("%1 levels · flag ≥ %2")
             .arg(latest.chroma_drift, 0, 'f', 1)
             .arg(t.tint_drift, 0, 'f', 1),
         latestLevel(QualityFlag::Tint));
