@@ -119,9 +119,20 @@ git clone --quiet --no-hardlinks "$repo" "$root/root/lingbot-monitor"
 commit=$(git -C "$root/root/lingbot-monitor" rev-parse --short HEAD)
 log "cloned $repo at $commit into $root/root/lingbot-monitor"
 
-# A fresh root shell: root's HOME and Debian's default root PATH, nothing of this host's environment.
+# A network that inspects TLS (this host's does) is trusted through NODE_EXTRA_CA_CERTS; a fresh
+# root has only Debian's CAs, so npm there could not reach the registry to vendor hls.js
+# (SELF_SIGNED_CERT_IN_CHAIN). The host's extra CA file goes into the root, and that one
+# variable with it: a machine on this network would be set up the same way.
+extra_ca=()
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
+  cp -L "$NODE_EXTRA_CA_CERTS" "$root/etc/lbm-host-extra-ca.pem"
+  extra_ca=(NODE_EXTRA_CA_CERTS=/etc/lbm-host-extra-ca.pem)
+fi
+
+# A fresh root shell: root's HOME and Debian's default root PATH, nothing of this host's
+# environment but the extra CA above.
 in_root() {
-  chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" \
+  chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" "${extra_ca[@]}" \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
 }
 
