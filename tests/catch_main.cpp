@@ -51,9 +51,14 @@ int main(int argc, char** argv) {
         if (own_display->started()) {
             qputenv("DISPLAY", own_display->display().c_str());
             qputenv("QT_QPA_PLATFORM", "xcb");
-        } else {
-            std::fprintf(stderr, "note: no X server of its own (%s); windows render offscreen\n",
+        } else if (own_display->missing()) {
+            // Without Xvfb the cases grab the window offscreen: weaker, but they still run.
+            std::fprintf(stderr, "note: %s; windows render offscreen\n",
                          own_display->why().c_str());
+        } else {
+            // Installed but not up: fail rather than pass on an offscreen grab unnoticed.
+            std::fprintf(stderr, "error: no X server of its own: %s\n", own_display->why().c_str());
+            return 1;
         }
     }
     // Windows render offscreen unless the platform is chosen from outside; the screenshot

@@ -12,8 +12,8 @@ namespace lbm::test {
 class OwnDisplay {
 public:
     // Starts `Xvfb -displayfd` with a screen of `screen` ("1920x1080x24") and waits for it to
-    // name its display. started() is false, with why() saying so, when Xvfb is missing or
-    // does not come up within a few seconds.
+    // name its display. started() is false, with why() saying so, when Xvfb is missing
+    // (missing() is then true) or does not come up within 30 s.
     explicit OwnDisplay(const std::string& screen);
     ~OwnDisplay();
     OwnDisplay(const OwnDisplay&) = delete;
@@ -23,11 +23,13 @@ public:
     // ":N", for DISPLAY.
     const std::string& display() const { return m_display; }
     const std::string& why() const { return m_why; }
+    bool missing() const { return m_missing; }
 
 private:
     pid_t m_pid = -1;
     std::string m_display;
     std::string m_why;
+    bool m_missing = false;
 };
 
 } // namespace lbm::test
