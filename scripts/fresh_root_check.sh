@@ -8,7 +8,9 @@
 # Nothing else is installed in the root: the screenshot is read from Xvfb's own framebuffer
 # file (-fbdir) and converted with the ffmpeg the quick start installed.
 #
-# usage: sudo bash scripts/fresh_root_check.sh [--reuse] [DIR]
+# usage: sudo --preserve-env=NODE_EXTRA_CA_CERTS bash scripts/fresh_root_check.sh [--reuse] [DIR]
+#   (sudo drops the environment; the one variable is kept for a network that inspects TLS,
+#   see below. As root: bash scripts/fresh_root_check.sh ...)
 #   DIR      the root folder (default /var/tmp/lbm-fresh-root); logs and the screenshot go to
 #            DIR.out. An existing DIR made by this script is deleted first so the root is fresh.
 #   --reuse  keep an existing DIR's debootstrapped system (faster, but packages installed by an
