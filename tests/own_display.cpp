@@ -53,7 +53,7 @@ int stopServer(pid_t pid) {
         if (waitpid(pid, &status, WNOHANG) == pid) {
             return status;
         }
-        usleep(20 * 1000);
+        usleep(20 * 1000); // not a proof: polls the server's exit, bounded at 2 s
     }
     kill(pid, SIGKILL);
     waitpid(pid, &status, 0);
