@@ -1,28 +1,15 @@
 #include "tests/broadcast/http_client.h"
 
-#include <QCoreApplication>
-#include <QDeadlineTimer>
 #include <QElapsedTimer>
-#include <QEventLoop>
 #include <QTcpSocket>
-#include <QTimer>
-
-#include <algorithm>
+#include <QtCore/qtestsupport_core.h> // QTest::qWaitFor
 
 namespace lbm::broadcast::test {
 
 bool waitUntil(const std::function<bool()>& done, int timeout_ms) {
-    // Sleeps in the event loop between checks: processEvents() returns at once when nothing
-    // is pending, so calling it in a loop spun a core for the whole wait (a third of the
-    // broadcast suite's CPU time went to it).
-    const QDeadlineTimer deadline(timeout_ms);
-    while (!done() && !deadline.hasExpired()) {
-        QEventLoop idle;
-        QTimer::singleShot(static_cast<int>(std::clamp<qint64>(deadline.remainingTime(), 0, 10)),
-                           &idle, &QEventLoop::quit);
-        idle.exec();
-    }
-    return done();
+    // Qt's own wait sleeps 10 ms between checks; processEvents() in a loop of ours returned at
+    // once when nothing was pending and spun a core for the whole wait.
+    return QTest::qWaitFor(done, timeout_ms);
 }
 
 HttpReply httpGet(quint16 port, const QString& path, int timeout_ms) {
