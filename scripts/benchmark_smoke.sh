@@ -2,7 +2,8 @@
 # CI's quick smoke of the benchmark programs: builds them into an existing build directory
 # (LBM_BENCHMARKS=ON reuses the libraries already built there) and runs each once with the
 # smallest inputs it takes, so a benchmark that no longer builds, crashes or refuses its own
-# defaults is caught. The numbers of such short runs mean nothing; measure with the bench
+# defaults is caught. The numbers of such short runs mean nothing, so a missed timing goal (exit
+# 3, benchmarks/benchmark_exit.h) passes here; measure with the bench
 # preset (`cmake --preset bench && cmake --build --preset bench`) and the default arguments.
 #   bash scripts/benchmark_smoke.sh [BUILD_DIR=build/release]
 set -euo pipefail
@@ -29,10 +30,18 @@ failed=0
 for run in "${runs[@]}"; do
   read -r -a command <<<"$run"
   start=$(date +%s)
-  if timeout 300 "$build/benchmarks/${command[0]}" "${command[@]:1}" >"$build/benchmark_smoke.log" 2>&1; then
+  status=0
+  timeout 300 "$build/benchmarks/${command[0]}" "${command[@]:1}" >"$build/benchmark_smoke.log" 2>&1 ||
+    status=$?
+  if [ "$status" -eq 0 ]; then
     echo "benchmark smoke: ${command[0]} ok ($(($(date +%s) - start)) s)"
+  elif [ "$status" -eq 3 ]; then
+    # benchmarks/benchmark_exit.h: it ran and answered correctly; a timing goal missed on
+    # inputs this small is noise (CI failed once on a 1.21x against a 1.2x goal from 2 ticks).
+    echo "benchmark smoke: ${command[0]} ok, a timing goal missed on smoke inputs, not judged" \
+      "($(($(date +%s) - start)) s)"
   else
-    echo "benchmark smoke: ${command[0]} FAILED (exit $?); its output:" >&2
+    echo "benchmark smoke: ${command[0]} FAILED (exit $status); its output:" >&2
     cat "$build/benchmark_smoke.log" >&2
     failed=1
   fi
