@@ -25,6 +25,46 @@ function(lbm_precompile_headers target)
   endif()
 endfunction()
 
+# The libraries share two precompiled headers instead of one each (each took about 6 s of a
+# cold build): lbm_lib_pch_core holds std and QtCore, lbm_lib_pch_gui adds QtGui. A library
+# reuses the one that matches the Qt modules it names itself, so the header never hands it a
+# module it does not link (protocol gets no QImage); a library that sees more (through what it
+# links) parses those headers per file. The Qt module defines differ between libraries, which
+# GCC accepts because the shared headers never read them; -Winvalid-pch (an error under the
+# release and fuzz presets' -Werror) would refuse the header if they did. Widgets and Charts
+# (ui) and a library without Qt (metrics, standard C++ only) keep a header of their own.
+set(LBM_LIB_PCH_QT_core Qt6::Core)
+set(LBM_LIB_PCH_QT_gui Qt6::Core Qt6::Gui)
+if(LBM_PRECOMPILED_HEADERS)
+  foreach(family core gui)
+    add_library(lbm_lib_pch_${family} OBJECT ${PROJECT_SOURCE_DIR}/cmake/pch_anchor.cpp)
+    target_link_libraries(lbm_lib_pch_${family} PRIVATE lbm_build_flags ${LBM_LIB_PCH_QT_${family}})
+    target_compile_options(lbm_lib_pch_${family} PRIVATE ${LBM_STRICT_WARNINGS})
+    set_target_properties(lbm_lib_pch_${family} PROPERTIES AUTOMOC OFF)
+    lbm_precompile_headers(lbm_lib_pch_${family})
+  endforeach()
+endif()
+
+# The precompiled header for library TARGET: a shared one when the Qt modules it links
+# directly allow (see above), else its own.
+function(lbm_library_precompiled_header target)
+  if(NOT LBM_PRECOMPILED_HEADERS)
+    return()
+  endif()
+  get_target_property(links ${target} LINK_LIBRARIES)
+  if(NOT links)
+    set(links "")
+  endif()
+  if("Qt6::Widgets" IN_LIST links OR "Qt6::Charts" IN_LIST links
+     OR NOT links MATCHES "Qt6::")
+    lbm_precompile_headers(${target})
+  elseif("Qt6::Gui" IN_LIST links)
+    target_precompile_headers(${target} REUSE_FROM lbm_lib_pch_gui)
+  else()
+    target_precompile_headers(${target} REUSE_FROM lbm_lib_pch_core)
+  endif()
+endfunction()
+
 function(lbm_module target dir)
   cmake_parse_arguments(ARG "" "" "INTERNAL" ${ARGN})
   set(public_root ${LBM_INCLUDE_STAGE}/${target})
@@ -40,7 +80,7 @@ function(lbm_module target dir)
   endforeach()
   target_include_directories(${target} PUBLIC $<BUILD_INTERFACE:${public_root}>)
   target_compile_options(${target} PRIVATE ${LBM_STRICT_WARNINGS})
-  lbm_precompile_headers(${target})
+  lbm_library_precompiled_header(${target})
   if(ARG_INTERNAL)
     set(internal_root ${LBM_INCLUDE_STAGE}/${target}_internal)
     file(REMOVE_RECURSE ${internal_root})
