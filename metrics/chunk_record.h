@@ -22,6 +22,25 @@ inline std::string chunkName(ChunkKind kind, std::int64_t transport_index,
     return "chunk " + std::to_string(generation_index.value_or(transport_index));
 }
 
+// Which payload a chunk is and how many frames it carries: the part of its
+// video.chunk_metadata that every layer after the parser keeps. The session's chunk event,
+// the decoder's byte queue and every decoded frame's tag hold this one record, so a chunk is
+// named and counted the same way from the wire to the screen.
+struct ChunkIdentity {
+    std::int64_t transport_index = 0;
+    // generation_chunk_index; absent for the trailer.
+    std::optional<std::int64_t> generation_index;
+    int num_frames = 0;
+    ChunkKind kind = ChunkKind::Media;
+
+    // The index a chunk is shown and analysed under: its generation index, else its place on
+    // the wire.
+    std::int64_t shownIndex() const { return generation_index.value_or(transport_index); }
+    bool isMedia() const { return kind == ChunkKind::Media; }
+    // chunkName() for this chunk.
+    std::string name() const { return chunkName(kind, transport_index, generation_index); }
+};
+
 struct ChunkRecord {
     std::int64_t index = 0;
     // Seconds from session.start being sent to this chunk's bytes arriving.

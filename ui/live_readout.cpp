@@ -121,8 +121,8 @@ void LiveReadout::refreshHud() {
     HudState state;
     const auto& shown = m_surfaces.video->displayedFrame();
     if (shown) {
-        state.chunk_index = shown->chunk_index;
-        state.frame_number = shown->frame_number;
+        state.chunk_index = shown->tag().chunkIndex();
+        state.frame_number = shown->globalFrameNumber();
     }
     if (engine.hasSession()) {
         state.expected_frames = engine.settings().session.workload.numFrames();
@@ -134,13 +134,13 @@ void LiveReadout::refreshHud() {
                 it->started_chunk) {
                 // K as the interaction's record keeps it (the quality context reads it too).
                 const int k = std::max(1, it->transition_chunks.value_or(1));
-                const qint64 at = shown ? shown->chunk_index : *it->started_chunk;
+                const qint64 at = shown ? shown->tag().chunkIndex() : *it->started_chunk;
                 state.prompt = it->summary;
                 state.transition_chunks = k;
                 state.transition_step =
                     static_cast<int>(std::clamp<qint64>(at - *it->started_chunk + 1, 0, k));
-                state.transition_done =
-                    it->completed_chunk && shown && shown->chunk_index >= *it->completed_chunk;
+                state.transition_done = it->completed_chunk && shown &&
+                                        shown->tag().chunkIndex() >= *it->completed_chunk;
                 break;
             }
         }
@@ -166,7 +166,7 @@ void LiveReadout::refreshHud() {
     state.buffering = clock_state == PlaybackClock::State::Buffering;
     state.paused = clock_state == PlaybackClock::State::Paused;
     if (shown && m_quality_line) {
-        state.quality = m_quality_line(shown->chunk_index);
+        state.quality = m_quality_line(shown->tag().chunkIndex());
     }
     const QStringList lines = composeHudLines(state);
     if (lines != m_surfaces.video->hud().lines()) {

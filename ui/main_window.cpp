@@ -96,7 +96,7 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     m_video->installEventFilter(this);
     m_steering->watch(m_video);
     m_clock->setPresenter(
-        [this](const lbm::playback::PlaybackFrame& frame) { m_video->showFrame(frame); });
+        [this](const lbm::media::DecodedFrame& frame) { m_video->showFrame(frame); });
     m_scrub = new ScrubBar(central);
     m_scrub->hide();
     m_player = new RecordingPlayer(m_scrub, m_video, this);
@@ -168,7 +168,8 @@ MainWindow::MainWindow(QWidget* parent, const QString& archive_root)
     connect(m_video, &VideoView::frameDisplayed, this, [this] {
         updateHud();
         const auto& shown = m_video->displayedFrame();
-        m_quality->setShownChunk(shown ? std::optional<qint64>(shown->chunk_index) : std::nullopt);
+        m_quality->setShownChunk(shown ? std::optional<qint64>(shown->tag().chunkIndex())
+                                       : std::nullopt);
     });
     connect(m_form, &SessionForm::changed, this, &MainWindow::updateActions);
     connect(m_prompt_panel, &PromptPanel::sendRequested, this, &MainWindow::sendPrompt);

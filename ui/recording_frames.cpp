@@ -80,12 +80,10 @@ private:
                         emit owner->failed(error);
                         return;
                     }
-                    auto playback = lbm::playback::PlaybackFrame::fromDecoded(*frame);
-                    const auto [chunk, in_chunk] = owner->chunkOf(index);
-                    playback.frame_number = index;
-                    playback.chunk_index = chunk;
-                    playback.index_in_chunk = in_chunk;
-                    emit owner->frameReady(playback);
+                    // The file's decoder numbers frames but knows no chunks; the layout
+                    // the recording was opened with places them.
+                    emit owner->frameReady(
+                        lbm::media::DecodedFrame(frame->avFrame(), owner->tagOf(index)));
                 },
                 Qt::QueuedConnection);
             lock.lock();
@@ -111,6 +109,7 @@ RecordingFrames::~RecordingFrames() {
 
 void RecordingFrames::open(const QString& path, const std::vector<int>& chunk_frames) {
     m_chunk_starts.clear();
+    m_chunk_frames = chunk_frames;
     int start = 0;
     for (const int frames : chunk_frames) {
         m_chunk_starts.push_back(start);
@@ -122,6 +121,7 @@ void RecordingFrames::open(const QString& path, const std::vector<int>& chunk_fr
 
 void RecordingFrames::close() {
     m_chunk_starts.clear();
+    m_chunk_frames.clear();
     m_frame_count = 0;
 }
 
@@ -133,6 +133,18 @@ std::pair<qint64, int> RecordingFrames::chunkOf(int frame) const {
     const auto chunk = static_cast<qint64>(after - m_chunk_starts.begin()) - 1;
     const qint64 clamped = std::max<qint64>(0, chunk);
     return {clamped, frame - m_chunk_starts[static_cast<std::size_t>(clamped)]};
+}
+
+lbm::media::FrameTag RecordingFrames::tagOf(int frame) const {
+    lbm::media::FrameTag tag;
+    tag.global_frame_number = frame;
+    const auto [chunk, in_chunk] = chunkOf(frame);
+    tag.index_in_chunk = in_chunk;
+    if (chunk < static_cast<qint64>(m_chunk_frames.size())) {
+        tag.chunk = lbm::ChunkIdentity{
+            chunk, chunk, m_chunk_frames[static_cast<std::size_t>(chunk)], lbm::ChunkKind::Media};
+    }
+    return tag;
 }
 
 int RecordingFrames::firstFrameOfChunk(qint64 chunk) const {

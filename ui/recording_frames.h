@@ -4,7 +4,7 @@
 // nothing of the session's video is kept in memory and the GUI thread never decodes. Requests
 // coalesce: while one frame decodes, only the newest request waits.
 
-#include "app/playback/playback_frame.h"
+#include "app/media/decoded_frame.h"
 
 #include <QObject>
 #include <QString>
@@ -29,6 +29,9 @@ public:
     int frameCount() const { return m_frame_count; }
     // Frame index -> (chunk, index in chunk), from the chunk layout.
     std::pair<qint64, int> chunkOf(int frame) const;
+    // Where frame belongs, as the decoder tags a live frame: its number, its chunk's identity
+    // (generation index = transport index in a recording) and its place in that chunk.
+    lbm::media::FrameTag tagOf(int frame) const;
     // The first frame of chunk (or -1).
     int firstFrameOfChunk(qint64 chunk) const;
     // Where a step of one chunk from frame lands (direction +1 or -1), the rule of both players'
@@ -41,12 +44,13 @@ public:
 signals:
     void opened(int frame_count);
     void failed(const QString& reason);
-    void frameReady(const lbm::playback::PlaybackFrame& frame);
+    void frameReady(const lbm::media::DecodedFrame& frame);
 
 private:
     class Worker;
     std::unique_ptr<Worker> m_worker;
     std::vector<int> m_chunk_starts; // frame index where each chunk begins
+    std::vector<int> m_chunk_frames; // how many frames each chunk holds
     int m_frame_count = 0;
 };
 

@@ -118,13 +118,13 @@ void RecordingPlayer::seekChunk(qint64 chunk) {
     }
 }
 
-void RecordingPlayer::show(const lbm::playback::PlaybackFrame& frame) {
+void RecordingPlayer::show(const lbm::media::DecodedFrame& frame) {
     m_view->showFrame(frame);
     m_transport.setLabel(tr("frame %1 / %2 · chunk %3 (frame %4 in chunk)")
-                             .arg(frame.frame_number)
+                             .arg(frame.globalFrameNumber())
                              .arg(frameCount()) // as the HUD: frame numbers from 0, of N
-                             .arg(frame.chunk_index)
-                             .arg(frame.index_in_chunk));
+                             .arg(frame.tag().chunkIndex())
+                             .arg(frame.tag().index_in_chunk));
     emit frameShown(frame);
 }
 

@@ -4,7 +4,7 @@
 // End, a click on a mark or a chart bar seeks there. Frames come from the recording on disk
 // (RecordingFrames) and go to the video view; the scrub bar follows.
 
-#include "app/playback/playback_frame.h"
+#include "app/media/decoded_frame.h"
 #include "metrics/chunk_record.h"
 #include "ui/frame_transport.h"
 #include "ui/scrub_bar.h"
@@ -65,10 +65,10 @@ public:
 signals:
     void opened(int frame_count);
     void failed(const QString& reason);
-    void frameShown(const lbm::playback::PlaybackFrame& frame);
+    void frameShown(const lbm::media::DecodedFrame& frame);
 
 private:
-    void show(const lbm::playback::PlaybackFrame& frame);
+    void show(const lbm::media::DecodedFrame& frame);
     void onOpened(int count);
     QList<ScrubMark> placedMarks(int frame_count) const;
 

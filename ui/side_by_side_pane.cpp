@@ -1,6 +1,6 @@
 #include "ui/side_by_side_pane.h"
 
-#include "app/playback/playback_frame.h"
+#include "app/media/decoded_frame.h"
 #include "ui/hud_overlay.h"
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_model.h"
@@ -205,20 +205,20 @@ QStringList SideBySidePane::hudLines() const {
     return m_video->hud().lines();
 }
 
-void SideBySidePane::onFrame(const lbm::playback::PlaybackFrame& frame) {
+void SideBySidePane::onFrame(const lbm::media::DecodedFrame& frame) {
     m_video->showFrame(frame);
     QStringList lines;
     lines << tr("%1 · chunk %2 · frame %3 / %4")
                  .arg(m_side_name)
-                 .arg(frame.chunk_index)
-                 .arg(frame.frame_number)
+                 .arg(frame.tag().chunkIndex())
+                 .arg(frame.globalFrameNumber())
                  .arg(m_frame_count); // as the HUD, the player and the window: from 0, of N
-    if (frame.frame_number == m_frame_count - 1) {
+    if (frame.globalFrameNumber() == m_frame_count - 1) {
         lines << tr("end of this recording");
     }
     if (m_session && m_session->quality) {
         for (const auto& chunk : m_session->quality->chunks) {
-            if (chunk.generation_index == frame.chunk_index) {
+            if (chunk.generation_index == frame.tag().chunkIndex()) {
                 lines << qualityHudLine(chunk);
                 break;
             }

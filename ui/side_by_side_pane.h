@@ -16,8 +16,8 @@
 class QLabel;
 class QStackedWidget;
 
-namespace lbm::playback {
-struct PlaybackFrame;
+namespace lbm::media {
+class DecodedFrame;
 }
 
 namespace lbm::ui {
@@ -68,7 +68,7 @@ signals:
 
 private:
     void showError(const QString& text);
-    void onFrame(const lbm::playback::PlaybackFrame& frame);
+    void onFrame(const lbm::media::DecodedFrame& frame);
 
     QString m_side_name;
     QString m_error_text;

@@ -27,7 +27,7 @@ public:
         m_thread.join();
     }
 
-    void request(quint64 serial, const lbm::playback::PlaybackFrame& frame, const QSize& size) {
+    void request(quint64 serial, const lbm::media::DecodedFrame& frame, const QSize& size) {
         {
             std::lock_guard lock(m_mutex);
             m_job = Job{serial, frame, size};
@@ -38,7 +38,7 @@ public:
 private:
     struct Job {
         quint64 serial = 0;
-        lbm::playback::PlaybackFrame frame;
+        lbm::media::DecodedFrame frame;
         QSize size;
     };
 
@@ -52,7 +52,7 @@ private:
             Job job = std::move(*m_job);
             m_job.reset();
             lock.unlock();
-            const QImage image = job.frame.picture.toImage(job.size);
+            const QImage image = job.frame.toImage(job.size);
             // Queued to the view's thread; dropped by Qt if the view is gone by then.
             QMetaObject::invokeMethod(
                 m_view,
@@ -96,11 +96,11 @@ QRect VideoView::pictureRect() const {
     return QRect(QPoint((width() - fitted.width()) / 2, (height() - fitted.height()) / 2), fitted);
 }
 
-void VideoView::showFrame(const lbm::playback::PlaybackFrame& frame) {
-    if (frame.picture.isNull()) {
+void VideoView::showFrame(const lbm::media::DecodedFrame& frame) {
+    if (frame.isNull()) {
         return;
     }
-    m_source_size = QSize(frame.picture.width(), frame.picture.height());
+    m_source_size = QSize(frame.width(), frame.height());
     // The conversion of the frame handed over before, if still under way, is now discarded.
     if (m_requested && !m_requested_displayed) {
         ++m_frames_superseded;
@@ -125,14 +125,14 @@ void VideoView::showIdlePicture() {
     showStill(first);
 }
 
-void VideoView::requestConversion(const lbm::playback::PlaybackFrame& frame) {
+void VideoView::requestConversion(const lbm::media::DecodedFrame& frame) {
     QSize target = (QSizeF(pictureRect().size()) * devicePixelRatioF()).toSize();
     target = QSize(target.width() & ~1, target.height() & ~1);
     m_converter->request(++m_serial, frame, target.isEmpty() ? m_source_size : target);
 }
 
 void VideoView::onConverted(quint64 serial, const QImage& image,
-                            const lbm::playback::PlaybackFrame& frame) {
+                            const lbm::media::DecodedFrame& frame) {
     if (serial != m_serial || image.isNull()) {
         return;
     }

@@ -8,7 +8,7 @@
 // Why not QVideoWidget: in Qt 6.4 it is a native window that no widget can draw over, and a
 // HUD over the video is the point; QGraphicsVideoItem converts on the GUI thread.
 
-#include "app/playback/playback_frame.h"
+#include "app/media/decoded_frame.h"
 #include "ui/hud_overlay.h"
 
 #include <QImage>
@@ -26,7 +26,7 @@ public:
     ~VideoView() override;
 
     // Shows frame once converted (asynchronously; frameDisplayed() says when).
-    void showFrame(const lbm::playback::PlaybackFrame& frame);
+    void showFrame(const lbm::media::DecodedFrame& frame);
     // Shows a still picture as it is; no frame number.
     void showStill(const QImage& image);
     // The bundled first frame a session starts from by default (the idle picture).
@@ -37,9 +37,7 @@ public:
     void refreshOverlay() { update(); }
 
     // The frame whose picture is on screen, and that picture (tests, exports).
-    const std::optional<lbm::playback::PlaybackFrame>& displayedFrame() const {
-        return m_displayed;
-    }
+    const std::optional<lbm::media::DecodedFrame>& displayedFrame() const { return m_displayed; }
     QImage displayedImage() const { return m_image; }
     // Frames handed to showFrame() that never reached the screen because a newer one came
     // before their conversion did (the display end's frame drops, ffplay's "fd"): with the
@@ -50,7 +48,7 @@ public:
 
 signals:
     // The frame's picture is now on screen.
-    void frameDisplayed(const lbm::playback::PlaybackFrame& frame);
+    void frameDisplayed(const lbm::media::DecodedFrame& frame);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -58,15 +56,14 @@ protected:
 
 private:
     class Converter;
-    void requestConversion(const lbm::playback::PlaybackFrame& frame);
-    void onConverted(quint64 serial, const QImage& image,
-                     const lbm::playback::PlaybackFrame& frame);
+    void requestConversion(const lbm::media::DecodedFrame& frame);
+    void onConverted(quint64 serial, const QImage& image, const lbm::media::DecodedFrame& frame);
 
     std::unique_ptr<Converter> m_converter;
     HudOverlay m_hud;
     QImage m_image;
-    std::optional<lbm::playback::PlaybackFrame> m_displayed;
-    std::optional<lbm::playback::PlaybackFrame> m_requested;
+    std::optional<lbm::media::DecodedFrame> m_displayed;
+    std::optional<lbm::media::DecodedFrame> m_requested;
     QSize m_source_size{832, 480};
     quint64 m_serial = 0;
     bool m_requested_displayed = false;

@@ -338,11 +338,6 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
                     m_settings.metrics.playback_buffer_chunks, m_largest_chunk_frames));
             }
         }
-        media::ChunkInfo info;
-        info.transport_index = chunk.transportChunkIndex();
-        info.generation_index = chunk.generationChunkIndex();
-        info.num_frames = chunk.numFrames();
-        info.kind = chunk.kind();
         if (m_quality && chunk.isMedia() && chunk.generationChunkIndex()) {
             // Before its bytes: the analysis reads a chunk's frames knowing what was meant
             // to happen in it (a transition running, the camera moving).
@@ -350,7 +345,7 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
                 *chunk.generationChunkIndex(), chunk.startedEventIds(), chunk.activeEventIds(),
                 chunk.completedEventIds(), chunk.arrivalS()));
         }
-        m_decoder->pushChunk(info, chunk.bytes());
+        m_decoder->pushChunk(chunk.chunk(), chunk.bytes());
     }
     if (!chunk.isMedia()) {
         emit trailerLanded();

@@ -5,7 +5,7 @@
 
 namespace lbm::media {
 
-void ChunkByteQueue::append(const ChunkInfo& info, const QByteArray& bytes) {
+void ChunkByteQueue::append(const ChunkIdentity& info, const QByteArray& bytes) {
     {
         std::lock_guard lock(m_mutex);
         if (m_counters.finished || m_aborted.load()) {

@@ -5,7 +5,7 @@
 // the stream ends or the session is aborted. It also remembers which byte range and which
 // frames belong to which chunk, so a frame or an error can be attributed to its chunk.
 
-#include "app/media/chunk_info.h"
+#include "metrics/chunk_record.h"
 
 #include <QByteArray>
 
@@ -22,7 +22,7 @@ namespace lbm::media {
 class ChunkByteQueue {
 public:
     struct ChunkSpan {
-        ChunkInfo info;
+        ChunkIdentity info;
         qint64 begin_offset = 0; // stream offset of the chunk's first byte
         qint64 end_offset = 0;   // one past its last byte
         qint64 first_frame = 0;  // global number of its first frame (sum of earlier num_frames)
@@ -41,7 +41,7 @@ public:
     // reader. A payload may arrive in pieces: consecutive appends with the same
     // transport_index and kind extend one chunk. Appending after finish() or abort() is
     // ignored.
-    void append(const ChunkInfo& info, const QByteArray& bytes);
+    void append(const ChunkIdentity& info, const QByteArray& bytes);
     // No more chunks: the reader gets end-of-stream once it has taken everything.
     void finish();
     // Wakes a blocked reader at once; every later read reports the abort.

@@ -71,7 +71,8 @@ struct StreamDecoder::Worker {
 
     QString chunkNameAt(qint64 offset) const {
         const auto span = owner.m_bytes.chunkAtOffset(offset);
-        return span ? describeChunk(span->info) : QStringLiteral("byte %1").arg(offset);
+        return span ? QString::fromStdString(span->info.name())
+                    : QStringLiteral("byte %1").arg(offset);
     }
 
     // The message for a demuxer failure: the box scanner knows more than libavformat.
@@ -227,10 +228,8 @@ struct StreamDecoder::Worker {
         FrameTag tag;
         tag.global_frame_number = sequence;
         if (const auto span = owner.m_bytes.chunkForFrame(sequence)) {
-            tag.transport_index = span->info.transport_index;
-            tag.generation_index = span->info.generation_index;
+            tag.chunk = span->info;
             tag.index_in_chunk = static_cast<int>(sequence - span->first_frame);
-            tag.frames_in_chunk = span->info.num_frames;
         } else {
             owner.m_frames_unexpected.fetch_add(1);
         }
@@ -249,9 +248,9 @@ struct StreamDecoder::Worker {
                                       .arg(sequence),
                               false);
         }
-        if (tag.generation_index) {
+        if (const auto generation = tag.generationIndex()) {
             std::lock_guard lock(owner.m_status_mutex);
-            ++owner.m_frames_per_chunk[*tag.generation_index];
+            ++owner.m_frames_per_chunk[*generation];
         }
         DecodedFrame decoded(frame.get(), tag);
         if (owner.m_options.frame_observer) {
@@ -379,7 +378,7 @@ StreamDecoder::~StreamDecoder() {
     }
 }
 
-void StreamDecoder::pushChunk(const ChunkInfo& info, const QByteArray& bytes) {
+void StreamDecoder::pushChunk(const ChunkIdentity& info, const QByteArray& bytes) {
     m_bytes.append(info, bytes);
 }
 

@@ -18,9 +18,9 @@
 
 #include "app/media/bounded_frame_queue.h"
 #include "app/media/chunk_byte_queue.h"
-#include "app/media/chunk_info.h"
 #include "app/media/decoded_frame.h"
 #include "app/media/decoder_stats.h"
+#include "metrics/chunk_record.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -69,7 +69,7 @@ public:
     // Any thread, never blocks: hands one transport payload (media chunk or trailer) over.
     // A payload may also be handed over in pieces: consecutive pushes with the same
     // transport_index and kind extend one chunk (its num_frames counted once).
-    void pushChunk(const ChunkInfo& info, const QByteArray& bytes);
+    void pushChunk(const ChunkIdentity& info, const QByteArray& bytes);
     // End of stream: the decoder drains what it has, then ends (state Finished).
     void finish();
     // Stops at once: a read blocked waiting for bytes and a push blocked on a full queue

@@ -108,7 +108,7 @@ void PlaybackClock::showFront(std::chrono::nanoseconds lateness) {
         return; // aborted under us: the session was torn down
     }
     m_last_error = lateness;
-    m_current = PlaybackFrame::fromDecoded(*picture);
+    m_current = *picture;
     if (m_presenter) {
         m_presenter(*m_current);
     }

@@ -9,7 +9,7 @@
 // times per chunk, never per poll).
 
 #include "app/media/bounded_frame_queue.h"
-#include "app/playback/playback_frame.h"
+#include "app/media/decoded_frame.h"
 #include "app/playback/playback_schedule.h"
 #include "app/playback/playback_stalls.h"
 
@@ -30,7 +30,7 @@ public:
     using TimePoint = PlaybackSchedule::TimePoint;
     using TimeSource = std::function<TimePoint()>;
     // Shows a frame (the view's job; called on the clock's thread at the frame's slot).
-    using Presenter = std::function<void(const PlaybackFrame& frame)>;
+    using Presenter = std::function<void(const media::DecodedFrame& frame)>;
 
     explicit PlaybackClock(QObject* parent = nullptr);
 
@@ -66,7 +66,7 @@ public:
     int queuedFrames() const { return m_pictures ? m_pictures->size() : 0; }
     // Seconds of decoded video waiting to be shown.
     double bufferedAheadSeconds() const { return queuedFrames() / m_fps; }
-    const std::optional<PlaybackFrame>& currentFrame() const { return m_current; }
+    const std::optional<media::DecodedFrame>& currentFrame() const { return m_current; }
     // How late the last frame went to the sink against its ideal slot.
     std::chrono::nanoseconds lastPresentationError() const { return m_last_error; }
     // When the timer is armed to decide next; nullopt while waiting for the queue.
@@ -75,8 +75,7 @@ public:
 signals:
     // A frame went to the sink. lateness is actual minus ideal presentation time (zero or
     // positive; a frame that ends a stall has its own new slot, so it is not "late").
-    void framePresented(const lbm::playback::PlaybackFrame& frame,
-                        std::chrono::nanoseconds lateness);
+    void framePresented(const lbm::media::DecodedFrame& frame, std::chrono::nanoseconds lateness);
     void stateChanged(lbm::playback::PlaybackState state);
     void stallStarted();
     void stallEnded(double duration_s);
@@ -98,7 +97,7 @@ private:
 
     PlaybackSchedule m_schedule;
     std::shared_ptr<media::BoundedFrameQueue> m_pictures;
-    std::optional<PlaybackFrame> m_current;
+    std::optional<media::DecodedFrame> m_current;
     std::chrono::nanoseconds m_last_error{0};
 };
 

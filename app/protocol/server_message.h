@@ -36,6 +36,11 @@ struct ChunkMetadata {
     QStringList started_event_ids;
     QStringList active_event_ids;
     QStringList completed_event_ids;
+
+    // The chunk's identity as every later layer keeps it.
+    ChunkIdentity chunk() const {
+        return {transport_chunk_index, generation_chunk_index, num_frames, kind};
+    }
 };
 
 struct InteractionQueued {

@@ -153,10 +153,10 @@ void QualityAnalyzer::addFrame(const media::DecodedFrame& frame) {
     quality.mean_y = measures->mean_y;
     quality.mean_u = measures->mean_u;
     quality.mean_v = measures->mean_v;
-    if (!tag.generation_index) {
+    if (!tag.generationIndex()) {
         return;
     }
-    const qint64 chunk = *tag.generation_index;
+    const qint64 chunk = *tag.generationIndex();
     if (m_result_index.count(chunk) > 0) {
         warnOnce(QStringLiteral("A frame of chunk %1 came after the chunk was analysed; frames "
                                 "must arrive in stream order.")

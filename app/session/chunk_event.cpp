@@ -13,11 +13,8 @@ ChunkEvent ChunkEvent::fromMetadata(const protocol::ChunkMetadata& metadata,
                                     double inter_arrival_s, bool index_from_position) {
     ChunkEventData data;
     data.request_id = metadata.request_id;
-    data.kind = metadata.kind;
-    data.transport_chunk_index = metadata.transport_chunk_index;
-    data.generation_chunk_index = metadata.generation_chunk_index;
+    data.chunk = metadata.chunk();
     data.generation_index_from_position = index_from_position;
-    data.num_frames = metadata.num_frames;
     data.byte_length = metadata.byte_length;
     data.bytes = bytes;
     data.arrival_s = arrival_s;
@@ -30,17 +27,16 @@ ChunkEvent ChunkEvent::fromMetadata(const protocol::ChunkMetadata& metadata,
 
 ChunkRecord ChunkEvent::record() const {
     ChunkRecord record;
-    record.index = m_data->generation_chunk_index.value_or(-1);
+    record.index = m_data->chunk.generation_index.value_or(-1);
     record.arrival_s = m_data->arrival_s;
     record.inter_arrival_s = m_data->inter_arrival_s;
     record.byte_length = m_data->bytes.size();
-    record.num_frames = m_data->num_frames;
+    record.num_frames = m_data->chunk.num_frames;
     return record;
 }
 
 QString ChunkEvent::describe() const {
-    return QString::fromStdString(lbm::chunkName(m_data->kind, m_data->transport_chunk_index,
-                                                 m_data->generation_chunk_index));
+    return QString::fromStdString(m_data->chunk.name());
 }
 
 } // namespace lbm::session

@@ -19,13 +19,12 @@ namespace lbm::session {
 
 struct ChunkEventData {
     QString request_id;
-    protocol::ChunkKind kind = protocol::ChunkKind::Media;
-    qint64 transport_chunk_index = 0;
-    std::optional<qint64> generation_chunk_index; // media only
-    // The server sent generation_chunk_index null for this media chunk; the index above is
-    // its position among the media chunks.
+    // Which payload this is and how many frames it holds: the record the decoder's queue and
+    // each decoded frame's tag keep too.
+    ChunkIdentity chunk;
+    // The server sent generation_chunk_index null for this media chunk; chunk's generation
+    // index is its position among the media chunks.
     bool generation_index_from_position = false;
-    int num_frames = 0;
     qint64 byte_length = 0; // as announced; equals bytes.size() (checked before emitting)
     QByteArray bytes;
     // Seconds on the session clock (zero = right after session.start was sent) when the
@@ -50,13 +49,14 @@ public:
                                    bool index_from_position = false);
 
     const QString& requestId() const { return m_data->request_id; }
-    protocol::ChunkKind kind() const { return m_data->kind; }
-    bool isMedia() const { return m_data->kind == protocol::ChunkKind::Media; }
-    bool isTrailer() const { return m_data->kind == protocol::ChunkKind::Trailer; }
-    qint64 transportChunkIndex() const { return m_data->transport_chunk_index; }
-    std::optional<qint64> generationChunkIndex() const { return m_data->generation_chunk_index; }
+    const ChunkIdentity& chunk() const { return m_data->chunk; }
+    protocol::ChunkKind kind() const { return m_data->chunk.kind; }
+    bool isMedia() const { return m_data->chunk.isMedia(); }
+    bool isTrailer() const { return !m_data->chunk.isMedia(); }
+    qint64 transportChunkIndex() const { return m_data->chunk.transport_index; }
+    std::optional<qint64> generationChunkIndex() const { return m_data->chunk.generation_index; }
     bool generationIndexFromPosition() const { return m_data->generation_index_from_position; }
-    int numFrames() const { return m_data->num_frames; }
+    int numFrames() const { return m_data->chunk.num_frames; }
     qint64 byteLength() const { return m_data->byte_length; }
     const QByteArray& bytes() const { return m_data->bytes; }
     double arrivalS() const { return m_data->arrival_s; }

@@ -95,10 +95,10 @@ RunResult runSession(int chunks, const QString& profile, const During& during,
                          }
                      });
     playback::PlaybackClock clock;
-    clock.setPresenter([&](const playback::PlaybackFrame& frame) {
+    clock.setPresenter([&](const media::DecodedFrame& frame) {
         const double shown = nowMs();
-        run.window_shown_ms[frame.frame_number] = shown;
-        const auto carried = arrival_ms.find(frame.picture.tag().carried_by_transport_index);
+        run.window_shown_ms[frame.globalFrameNumber()] = shown;
+        const auto carried = arrival_ms.find(frame.tag().carried_by_transport_index);
         if (carried != arrival_ms.end()) {
             run.bytes_to_glass_ms.push_back(shown - carried->second);
         }

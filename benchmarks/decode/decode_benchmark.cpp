@@ -35,8 +35,8 @@ extern "C" {
 #include <thread>
 #include <vector>
 
-using lbm::media::ChunkInfo;
-using lbm::media::ChunkKind;
+using lbm::ChunkIdentity;
+using lbm::ChunkKind;
 
 namespace {
 
@@ -45,7 +45,7 @@ constexpr int kHeight = 480;
 constexpr int kFps = 16;
 
 struct Chunk {
-    ChunkInfo info;
+    ChunkIdentity info;
     QByteArray bytes;
 };
 
@@ -61,7 +61,7 @@ std::vector<Chunk> buildStream(int chunk_count, qint64& total_frames) {
     qint64 number = 0;
     for (int index = 0; index < chunk_count; ++index) {
         Chunk chunk;
-        chunk.info = ChunkInfo{index, index, index == 0 ? 9 : 12, ChunkKind::Media};
+        chunk.info = ChunkIdentity{index, index, index == 0 ? 9 : 12, ChunkKind::Media};
         for (int i = 0; i < chunk.info.num_frames; ++i) {
             const int shift = static_cast<int>((number * 3) % kWidth);
             {
@@ -75,7 +75,7 @@ std::vector<Chunk> buildStream(int chunk_count, qint64& total_frames) {
         chunks.push_back(chunk);
     }
     chunks.push_back(
-        Chunk{ChunkInfo{chunk_count, std::nullopt, 0, ChunkKind::Trailer}, encoder.finish()});
+        Chunk{ChunkIdentity{chunk_count, std::nullopt, 0, ChunkKind::Trailer}, encoder.finish()});
     total_frames = number;
     return chunks;
 }

@@ -238,8 +238,8 @@ public:
         : m_cycle(cycle)
         , m_pictures(std::make_shared<lbm::media::BoundedFrameQueue>(kMaxFramesAhead))
         , m_decoder(decoderOptions(m_pictures)) {
-        m_clock.setPresenter([this](const lbm::playback::PlaybackFrame& frame) {
-            m_shown = frame.picture.toImage(kDisplaySize);
+        m_clock.setPresenter([this](const lbm::media::DecodedFrame& frame) {
+            m_shown = frame.toImage(kDisplaySize);
             m_shown_at = Clock::now();
         });
         m_clock.setTargetFps(fps);
@@ -256,7 +256,7 @@ public:
 
     void pushChunk(qint64 chunk) {
         const QByteArray bytes = m_cycle.chunkBytes(chunk);
-        lbm::media::ChunkInfo info;
+        lbm::ChunkIdentity info;
         info.transport_index = chunk;
         info.generation_index = chunk;
         info.num_frames = kFramesPerChunk;
@@ -266,9 +266,9 @@ public:
     }
     // The trailer: the last frame's fragment, which the muxer writes only at the end.
     void finish() {
-        lbm::media::ChunkInfo info;
+        lbm::ChunkIdentity info;
         info.transport_index = m_chunks_pushed;
-        info.kind = lbm::media::ChunkKind::Trailer;
+        info.kind = lbm::ChunkKind::Trailer;
         m_decoder.pushChunk(info, m_cycle.fragmentFor(m_chunks_pushed * kFramesPerChunk - 1));
         m_decoder.finish();
     }
@@ -313,14 +313,15 @@ LatencyResult measureLatency(const EncodedCycle& cycle, int samples) {
     std::optional<double> landed_ms;
     Clock::time_point pushed_at;
     QObject::connect(&pipeline.clock(), &PlaybackClock::framePresented, &pipeline.clock(),
-                     [&](const lbm::playback::PlaybackFrame& frame) {
+                     [&](const lbm::media::DecodedFrame& frame) {
                          if (!awaited_frame || landed_ms) {
                              return;
                          }
                          landed_ms = millisecondsBetween(pushed_at, pipeline.shownAt());
                          const auto barcode =
                              lbm::sim::readFrameBarcode(pipeline.shown().scaled(kWidth, kHeight));
-                         if (frame.frame_number != *awaited_frame || barcode != *awaited_frame) {
+                         if (frame.globalFrameNumber() != *awaited_frame ||
+                             barcode != *awaited_frame) {
                              ++result.barcode_mismatches;
                          }
                      });
@@ -393,7 +394,7 @@ CpuResult measureCpu(const EncodedCycle& cycle, double seconds) {
         {
             lbm::media::StreamDecoder decoder;
             for (qint64 chunk = 0; chunk < 3; ++chunk) {
-                lbm::media::ChunkInfo info;
+                lbm::ChunkIdentity info;
                 info.transport_index = chunk;
                 info.generation_index = chunk;
                 info.num_frames = kFramesPerChunk;
@@ -408,8 +409,8 @@ CpuResult measureCpu(const EncodedCycle& cycle, double seconds) {
         auto pictures = std::make_shared<lbm::media::BoundedFrameQueue>(frames);
         PlaybackClock clock;
         QImage shown;
-        clock.setPresenter([&shown](const lbm::playback::PlaybackFrame& frame) {
-            shown = frame.picture.toImage(kDisplaySize);
+        clock.setPresenter([&shown](const lbm::media::DecodedFrame& frame) {
+            shown = frame.toImage(kDisplaySize);
         });
         clock.setTargetFps(kStreamFps);
         clock.reset(pictures);
@@ -418,7 +419,7 @@ CpuResult measureCpu(const EncodedCycle& cycle, double seconds) {
             const auto& picture = decoded[static_cast<std::size_t>(frame) % decoded.size()];
             lbm::media::FrameTag tag = picture.tag();
             tag.global_frame_number = frame;
-            tag.generation_index = 0;
+            tag.chunk = lbm::ChunkIdentity{0, 0, 0, lbm::ChunkKind::Media};
             tag.index_in_chunk = frame;
             pictures->push(lbm::media::DecodedFrame(picture.avFrame(), tag));
         }

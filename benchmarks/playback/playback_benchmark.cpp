@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
     // The clock, presenting frames to a view that takes them (the timing under test).
     auto pictures = std::make_shared<lbm::media::BoundedFrameQueue>(frames);
     lbm::playback::PlaybackClock clock;
-    clock.setPresenter([](const lbm::playback::PlaybackFrame&) {});
+    clock.setPresenter([](const lbm::media::DecodedFrame&) {});
     clock.setTargetFps(fps);
     clock.reset(pictures);
     std::vector<Clock::time_point> shown;
@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
     for (int i = 0; i < frames; ++i) {
         lbm::media::FrameTag tag;
         tag.global_frame_number = i;
-        tag.generation_index = 0;
+        tag.chunk = lbm::ChunkIdentity{0, 0, 0, lbm::ChunkKind::Media};
         tag.index_in_chunk = i;
         pictures->push(lbm::media::DecodedFrame(tag));
     }

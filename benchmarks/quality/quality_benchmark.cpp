@@ -42,8 +42,8 @@ extern "C" {
 #include <thread>
 #include <vector>
 
-using lbm::media::ChunkInfo;
-using lbm::media::ChunkKind;
+using lbm::ChunkIdentity;
+using lbm::ChunkKind;
 
 namespace {
 
@@ -52,7 +52,7 @@ constexpr int kHeight = 480;
 constexpr int kFps = 16;
 
 struct Chunk {
-    ChunkInfo info;
+    ChunkIdentity info;
     QByteArray bytes;
     lbm::quality::ChunkContext context;
 };
@@ -93,7 +93,7 @@ std::vector<Chunk> buildStream(int chunk_count, qint64& total_frames) {
         const lbm::sim::ChunkPlan plan = engine.planChunk(index, index == 0 ? 9 : 12, number);
         Chunk chunk;
         chunk.info =
-            ChunkInfo{index, index, static_cast<int>(plan.frames.size()), ChunkKind::Media};
+            ChunkIdentity{index, index, static_cast<int>(plan.frames.size()), ChunkKind::Media};
         for (const lbm::sim::FrameState& state : plan.frames) {
             chunk.bytes += encoder.encode(renderer.render(state));
         }
@@ -103,8 +103,8 @@ std::vector<Chunk> buildStream(int chunk_count, qint64& total_frames) {
         chunk.context.camera_moving = true;
         chunks.push_back(chunk);
     }
-    chunks.push_back(
-        Chunk{ChunkInfo{chunk_count, std::nullopt, 0, ChunkKind::Trailer}, encoder.finish(), {}});
+    chunks.push_back(Chunk{
+        ChunkIdentity{chunk_count, std::nullopt, 0, ChunkKind::Trailer}, encoder.finish(), {}});
     total_frames = number;
     return chunks;
 }

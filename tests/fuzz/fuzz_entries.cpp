@@ -237,10 +237,10 @@ Outcome runStreamDecoder(const uint8_t* data, size_t size) {
     starts.push_back(bytes.size());
     for (size_t index = 0; index + 1 < starts.size(); ++index) {
         const QByteArray piece = bytes.mid(starts[index], starts[index + 1] - starts[index]);
-        media::ChunkInfo info;
+        ChunkIdentity info;
         info.transport_index = static_cast<qint64>(index);
         if (index > 0 && piece.contains("mfra")) {
-            info.kind = media::ChunkKind::Trailer;
+            info.kind = lbm::ChunkKind::Trailer;
         } else {
             info.generation_index = static_cast<qint64>(index);
             info.num_frames = 1;

@@ -159,7 +159,7 @@ TEST_CASE("stream_decoder: a trun claiming 83,886,080 samples is a demuxer error
     lbm::media::DecoderOptions options;
     options.thread_count = 1;
     lbm::media::StreamDecoder decoder(options);
-    lbm::media::ChunkInfo info;
+    lbm::ChunkIdentity info;
     info.generation_index = 0;
     info.num_frames = 9;
     decoder.pushChunk(info, lbm::fuzz::decoderInitSegment() + found->bytes);

@@ -4,9 +4,9 @@
 // barcode, split into chunks exactly as the server's payloads are, plus an independent
 // whole-file FFmpeg decode to compare against.
 
-#include "app/media/chunk_info.h"
 #include "app/media/decoded_frame.h"
 #include "app/media/stream_decoder.h"
+#include "metrics/chunk_record.h"
 
 #include <QByteArray>
 #include <QString>
@@ -16,7 +16,7 @@
 namespace lbm::media::test {
 
 struct EncodedChunk {
-    ChunkInfo info;
+    ChunkIdentity info;
     QByteArray bytes;
 };
 

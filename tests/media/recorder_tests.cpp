@@ -13,6 +13,8 @@
 #include <catch2/catch.hpp>
 
 using namespace lbm::media;
+using lbm::ChunkIdentity;
+using lbm::ChunkKind;
 using lbm::media::test::barcodeOf;
 using lbm::media::test::drainFrames;
 using lbm::media::test::encodeStream;
@@ -62,7 +64,7 @@ TEST_CASE("A recording cut mid-stream still decodes and remuxes to the frames re
 
     // What a viewer gets from the partial file: every whole fragment, in order.
     StreamDecoder decoder;
-    decoder.pushChunk(ChunkInfo{0, 0, 33, ChunkKind::Media}, partial);
+    decoder.pushChunk(ChunkIdentity{0, 0, 33, ChunkKind::Media}, partial);
     decoder.finish();
     const auto frames = drainFrames(decoder);
     REQUIRE(frames.size() > 20);

@@ -15,6 +15,8 @@
 #include <thread>
 
 using namespace lbm::media;
+using lbm::ChunkIdentity;
+using lbm::ChunkKind;
 using lbm::media::test::barcodeOf;
 using lbm::media::test::drainFrames;
 using lbm::media::test::EncodedStream;
@@ -44,8 +46,10 @@ void checkStandardFrames(const std::vector<DecodedFrame>& frames) {
         CHECK(barcodeOf(frames[i]) == static_cast<qint64>(i));
         CHECK(tag.global_frame_number == static_cast<qint64>(i));
         const int chunk = i < 9 ? 0 : (i < 21 ? 1 : 2);
-        CHECK(tag.transport_index == chunk);
-        CHECK(tag.generation_index == std::optional<qint64>(chunk));
+        REQUIRE(tag.chunk.has_value());
+        CHECK(tag.chunk->transport_index == chunk);
+        CHECK(tag.generationIndex() == std::optional<qint64>(chunk));
+        CHECK(tag.chunk->num_frames == (chunk == 0 ? 9 : 12));
         CHECK(tag.index_in_chunk == static_cast<int>(i) - first_in_chunk[chunk]);
         CHECK(tag.pts_s == Approx(static_cast<double>(i) / 16.0));
         CHECK(frames[i].width() == 832);
@@ -118,7 +122,7 @@ TEST_CASE(
     CHECK_FALSE(decoder.popFrame(300).has_value());
     decoder.pushChunk(stream.chunks[1].info, stream.chunks[1].bytes);
     collect(20);
-    CHECK(frames[8].tag().transport_index == 0);
+    CHECK(frames[8].tag().chunk->transport_index == 0);
     CHECK(frames[8].tag().index_in_chunk == 8);
     CHECK_FALSE(decoder.popFrame(300).has_value());
     decoder.pushChunk(stream.chunks[2].info, stream.chunks[2].bytes);
@@ -126,7 +130,7 @@ TEST_CASE(
     CHECK_FALSE(decoder.popFrame(300).has_value());
     decoder.pushChunk(stream.chunks[3].info, stream.chunks[3].bytes);
     collect(33);
-    CHECK(frames[32].tag().transport_index == 2);
+    CHECK(frames[32].tag().chunk->transport_index == 2);
     CHECK(frames[32].tag().index_in_chunk == 11);
     decoder.finish();
     CHECK_FALSE(decoder.popFrame(20000).has_value());
@@ -203,7 +207,7 @@ TEST_CASE("Damaged H.264 data in chunk N is reported against chunk N and decodin
 
 TEST_CASE("Bytes that are not fragmented MP4 fail at once with the reason", "[media][decoder]") {
     StreamDecoder decoder;
-    decoder.pushChunk(ChunkInfo{0, 0, 9, ChunkKind::Media},
+    decoder.pushChunk(ChunkIdentity{0, 0, 9, ChunkKind::Media},
                       QByteArray("<html>502 Bad Gateway</html>"));
     REQUIRE(decoder.waitForEnd(20000));
     CHECK(decoder.stats().state == DecoderState::Failed);

@@ -20,7 +20,6 @@ using lbm::media::BoundedFrameQueue;
 using lbm::media::DecodedFrame;
 using lbm::media::FrameTag;
 using lbm::playback::PlaybackClock;
-using lbm::playback::PlaybackFrame;
 using namespace std::chrono_literals;
 
 namespace {
@@ -50,8 +49,8 @@ struct Player {
         clock.setTimeSource([this] { return now; });
         clock.setTargetFps(fps);
         clock.setStartBufferChunks(start_buffer_chunks);
-        clock.setPresenter([this](const PlaybackFrame& frame) {
-            shown.push_back({frame.frame_number, now});
+        clock.setPresenter([this](const DecodedFrame& frame) {
+            shown.push_back({frame.globalFrameNumber(), now});
         });
         clock.reset(pictures);
     }
@@ -65,8 +64,7 @@ struct Player {
         for (int i = first_index; i < first_index + frames; ++i) {
             FrameTag tag;
             tag.global_frame_number = next_frame++;
-            tag.transport_index = chunk;
-            tag.generation_index = chunk;
+            tag.chunk = lbm::ChunkIdentity{chunk, chunk, 0, lbm::ChunkKind::Media};
             tag.index_in_chunk = i;
             pictures->push(DecodedFrame(tag));
         }
@@ -131,7 +129,7 @@ TEST_CASE("nothing is shown until the start buffer of whole chunks is decoded", 
     // The second chunk's last frame completes the buffer.
     player.decode(1, 1, 11, false);
     REQUIRE(presented.count() == 1);
-    CHECK(presented.first().at(0).value<PlaybackFrame>().frame_number == 0);
+    CHECK(presented.first().at(0).value<DecodedFrame>().globalFrameNumber() == 0);
     CHECK(player.clock.state() == PlaybackClock::State::Playing);
     CHECK(player.clock.queuedFrames() == 20);
 }
@@ -217,7 +215,7 @@ TEST_CASE("pause holds the picture, frame-step advances one frame, resume contin
 
     REQUIRE(player.clock.stepForward());
     CHECK(player.clock.framesPresented() == 4);
-    CHECK(player.clock.currentFrame()->frame_number == 3);
+    CHECK(player.clock.currentFrame()->globalFrameNumber() == 3);
 
     const TimePoint resumed = player.now;
     player.clock.resume();
@@ -277,14 +275,14 @@ TEST_CASE("on its own timer and the real clock, a stream plays to its end", "[pl
     PlaybackClock clock;
     std::vector<qint64> presented;
     clock.setPresenter(
-        [&](const PlaybackFrame& frame) { presented.push_back(frame.frame_number); });
+        [&](const DecodedFrame& frame) { presented.push_back(frame.globalFrameNumber()); });
     clock.setTargetFps(200.0);
     clock.reset(pictures);
     clock.announceChunk(0, 10);
     for (int i = 0; i < 10; ++i) {
         FrameTag tag;
         tag.global_frame_number = i;
-        tag.generation_index = 0;
+        tag.chunk = lbm::ChunkIdentity{0, 0, 0, lbm::ChunkKind::Media};
         tag.index_in_chunk = i;
         pictures->push(DecodedFrame(tag));
     }

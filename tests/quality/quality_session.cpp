@@ -153,7 +153,7 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
     engine::SessionEngine engine;
     if (spec.second_opinion) {
         engine.addFrameConsumer([&](const media::DecodedFrame& frame) {
-            if (!frame.tag().generation_index) {
+            if (!frame.tag().generationIndex()) {
                 return;
             }
             QString error;
@@ -163,7 +163,7 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
                 probe_error = error;
                 return;
             }
-            run.probe_frames[*frame.tag().generation_index].push_back(*measures);
+            run.probe_frames[*frame.tag().generationIndex()].push_back(*measures);
         });
     }
     QObject::connect(&engine, &engine::SessionEngine::chunkQualityReady,

@@ -22,8 +22,7 @@ int textureLuma(int x, int y) {
 media::DecodedFrame wrap(const AVFrame* frame, qint64 global, qint64 chunk, int index) {
     media::FrameTag tag;
     tag.global_frame_number = global;
-    tag.generation_index = chunk;
-    tag.transport_index = chunk;
+    tag.chunk = ChunkIdentity{chunk, chunk, 0, ChunkKind::Media};
     tag.index_in_chunk = index;
     return media::DecodedFrame(frame, tag);
 }

@@ -69,8 +69,8 @@ analyseRecording(const QString& path, const std::vector<int>& chunk_frames,
             REQUIRE(decoded.has_value());
             media::FrameTag tag;
             tag.global_frame_number = frame;
-            tag.transport_index = static_cast<qint64>(chunk);
-            tag.generation_index = static_cast<qint64>(chunk);
+            tag.chunk = lbm::ChunkIdentity{static_cast<qint64>(chunk), static_cast<qint64>(chunk),
+                                           0, lbm::ChunkKind::Media};
             tag.index_in_chunk = i;
             analyzer.addFrame(media::DecodedFrame(decoded->avFrame(), tag));
         }

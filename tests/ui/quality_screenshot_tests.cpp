@@ -121,7 +121,7 @@ TEST_CASE("screenshot of two transition lengths side by side", "[screenshots][qu
         [&] {
             for (int side = 0; side < 2; ++side) {
                 const auto& shown = window.pane(side)->videoView()->displayedFrame();
-                if (!shown || shown->chunk_index != 6) {
+                if (!shown || shown->tag().chunkIndex() != 6) {
                     return false;
                 }
             }

@@ -78,7 +78,7 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
             if (record.kind == lbm::session::InteractionKind::Prompt && record.started_chunk &&
                 !record.completed_chunk) {
                 const auto& frame = window.playbackClock()->currentFrame();
-                return frame && frame->chunk_index > *record.started_chunk;
+                return frame && frame->tag().chunkIndex() > *record.started_chunk;
             }
         }
         return false;
@@ -161,7 +161,7 @@ TEST_CASE("the README's screenshot: 1280x720 mid-session with a prompt transitio
         for (const auto& record : session->timeline().interactions()) {
             if (record.kind == lbm::session::InteractionKind::Prompt && record.started_chunk) {
                 const auto& frame = window.playbackClock()->currentFrame();
-                return frame && frame->chunk_index >= *record.started_chunk + 2;
+                return frame && frame->tag().chunkIndex() >= *record.started_chunk + 2;
             }
         }
         return false;

@@ -91,11 +91,11 @@ TEST_CASE("a full session fills the chart and the counters equal compute_metrics
     // carries that frame's barcode.
     int frames_checked = 0;
     QObject::connect(window.videoView(), &lbm::ui::VideoView::frameDisplayed, &window,
-                     [&](const lbm::playback::PlaybackFrame& frame) {
+                     [&](const lbm::media::DecodedFrame& frame) {
                          const QImage shown = window.videoView()->displayedImage().scaled(832, 480);
                          const auto number = lbm::sim::readFrameBarcode(shown);
-                         if (!number || *number != frame.frame_number) {
-                             barcode_mismatch = frame.frame_number;
+                         if (!number || *number != frame.globalFrameNumber()) {
+                             barcode_mismatch = frame.globalFrameNumber();
                          }
                          ++frames_checked;
                      });
@@ -157,17 +157,17 @@ TEST_CASE("a full session fills the chart and the counters equal compute_metrics
     REQUIRE(QTest::qWaitFor(
         [&] {
             const auto& shown = window.videoView()->displayedFrame();
-            return shown && shown->frame_number == lbm::numFramesForChunks(12) - 1;
+            return shown && shown->globalFrameNumber() == lbm::numFramesForChunks(12) - 1;
         },
         10000));
     scrub->setPosition(9 + 2 * 12);
     REQUIRE(QTest::qWaitFor(
         [&] {
             const auto& shown = window.videoView()->displayedFrame();
-            return shown && shown->frame_number == 9 + 2 * 12;
+            return shown && shown->globalFrameNumber() == 9 + 2 * 12;
         },
         10000));
-    CHECK(window.videoView()->displayedFrame()->chunk_index == 3);
+    CHECK(window.videoView()->displayedFrame()->tag().chunkIndex() == 3);
     CHECK(lbm::sim::readFrameBarcode(window.videoView()->displayedImage().scaled(832, 480)) ==
           std::optional<qint64>(9 + 2 * 12));
 }

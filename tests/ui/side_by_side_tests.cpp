@@ -33,7 +33,7 @@ qint64 frameOnScreen(SideBySideWindow& window, int side) {
     if (!shown) {
         return -1;
     }
-    const auto* frame = &shown->picture;
+    const auto* frame = &*shown;
     return lbm::sim::readFrameBarcodeLuma(frame->lumaData(), frame->lumaStride(), frame->width(),
                                           frame->height())
         .value_or(-2);
@@ -196,7 +196,7 @@ TEST_CASE("the side-by-side window explains a path that is not a playable sessio
     REQUIRE(QTest::qWaitFor(
         [&] {
             const auto& shown = window.pane(1)->videoView()->displayedFrame();
-            return shown && shown->frame_number == 100;
+            return shown && shown->globalFrameNumber() == 100;
         },
         10000));
 }

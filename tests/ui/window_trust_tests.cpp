@@ -296,7 +296,7 @@ TEST_CASE("the recording plays like a player after the session, and chart clicks
     CHECK(player->frameCount() == frames);
     auto* video = window.videoView();
     const auto shown = [&] {
-        return video->displayedFrame() ? video->displayedFrame()->frame_number : -1;
+        return video->displayedFrame() ? video->displayedFrame()->globalFrameNumber() : -1;
     };
     REQUIRE(QTest::qWaitFor([&] { return shown() == frames - 1; }, 10000));
     video->setFocus();
@@ -306,7 +306,7 @@ TEST_CASE("the recording plays like a player after the session, and chart clicks
     REQUIRE(QTest::qWaitFor([&] { return shown() == 1; }, 5000));
     QTest::keyClick(video, Qt::Key_Right, Qt::ShiftModifier); // to chunk 1's first frame
     REQUIRE(QTest::qWaitFor([&] { return shown() == 9; }, 5000));
-    CHECK(video->displayedFrame()->chunk_index == 1);
+    CHECK(video->displayedFrame()->tag().chunkIndex() == 1);
     QTest::keyClick(video, Qt::Key_Left);
     REQUIRE(QTest::qWaitFor([&] { return shown() == 8; }, 5000));
     // Space plays at the target fps: frames advance by themselves.
