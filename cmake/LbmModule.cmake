@@ -32,10 +32,12 @@ endfunction()
 # links) parses those headers per file. The Qt module defines differ between libraries, which
 # GCC accepts because the shared headers never read them; -Winvalid-pch (an error under the
 # release and fuzz presets' -Werror) would refuse the header if they did. Widgets and Charts
-# (ui) and a library without Qt (metrics, standard C++ only) keep a header of their own.
+# (ui) and a library without Qt (metrics, standard C++ only) keep a header of their own. So
+# does every library under the fuzz preset, which instruments only the libraries it fuzzes
+# (tests/fuzz/CMakeLists.txt), and clang refuses a header built without the same sanitizers.
 set(LBM_LIB_PCH_QT_core Qt6::Core)
 set(LBM_LIB_PCH_QT_gui Qt6::Core Qt6::Gui)
-if(LBM_PRECOMPILED_HEADERS)
+if(LBM_PRECOMPILED_HEADERS AND NOT LBM_BUILD_FUZZERS)
   foreach(family core gui)
     add_library(lbm_lib_pch_${family} OBJECT ${PROJECT_SOURCE_DIR}/cmake/pch_anchor.cpp)
     target_link_libraries(lbm_lib_pch_${family} PRIVATE lbm_build_flags ${LBM_LIB_PCH_QT_${family}})
@@ -55,7 +57,7 @@ function(lbm_library_precompiled_header target)
   if(NOT links)
     set(links "")
   endif()
-  if("Qt6::Widgets" IN_LIST links OR "Qt6::Charts" IN_LIST links
+  if(LBM_BUILD_FUZZERS OR "Qt6::Widgets" IN_LIST links OR "Qt6::Charts" IN_LIST links
      OR NOT links MATCHES "Qt6::")
     lbm_precompile_headers(${target})
   elseif("Qt6::Gui" IN_LIST links)
