@@ -159,15 +159,17 @@ void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
         // first) can differ; the range says which chunks these are.
         const int first_steady = std::max(metrics.warmup_chunks, 1);
         const int last_steady = first_steady + steady - 1;
-        const QString range = steady == 1 ? tr("chunk %1").arg(first_steady)
-                                          : tr("chunks %1–%2").arg(first_steady).arg(last_steady);
+        // Three short parts, so the value wraps between them and never inside the range
+        // ("chunks 6–" above "14" at 1280x720).
+        const QString range = steady == 1
+                                  ? tr("steady chunk %1").arg(first_steady)
+                                  : tr("steady chunks %1–%2").arg(first_steady).arg(last_steady);
         set(Row::SloAttainment,
-            tr("%1 / %2 steady, %3 (%4%) · deadline %5")
+            tr("%1 / %2 (%3%) · %4 · deadline %5")
                 .arg(steady - violations)
                 .arg(steady)
-                .arg(range)
                 .arg(attainment * 100.0, 0, 'f', 1)
-                .arg(ms(metrics.chunk_deadline_ms)),
+                .arg(range, ms(metrics.chunk_deadline_ms)),
             level);
     } else {
         set(Row::SloAttainment,
@@ -222,7 +224,11 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
         if (result->first_underrun_chunk) {
             stall += tr(" · first at chunk %1").arg(*result->first_underrun_chunk);
         }
-        stall += tr(" · %1% of the span").arg(result->stallRatio() * 100.0, 0, 'f', 1);
+        // A stall too short to show at one decimal still is one: "<0.1%", never "0.0%" beside
+        // a red figure.
+        const double percent = result->stallRatio() * 100.0;
+        stall += percent > 0.0 && percent < 0.05 ? tr(" · <0.1% of the span")
+                                                 : tr(" · %1% of the span").arg(percent, 0, 'f', 1);
         set(Row::SimulatedStall, stall,
             stallLevel(result->underrun_count, ongoing.has_value(), nearly_dry));
     }
@@ -235,7 +241,7 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
     const QString seconds = QStringLiteral("%1 s").arg(buffered_ahead_s, 0, 'f', 2);
     set(Row::BufferedAhead,
         stalled_now     ? tr("0.00 s (stalled)")
-        : session_ended ? tr("%1 when the stream ended").arg(seconds)
+        : session_ended ? tr("%1 at stream end").arg(seconds)
                         : seconds,
         level);
 }

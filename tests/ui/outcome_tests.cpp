@@ -133,7 +133,7 @@ TEST_CASE("a stopped session says so in prose, in its document, title and reopen
     CHECK(counters_dock->windowTitle() == QStringLiteral("Counters · saved session"));
     CHECK(window.countersPanel()
               ->valueText(lbm::ui::CountersPanel::Row::BufferedAhead)
-              .endsWith(QStringLiteral(" s when the stream ended")));
+              .endsWith(QStringLiteral(" s at stream end")));
 }
 
 TEST_CASE("a stall the user stops keeps its figures on the counters and the chart",

@@ -131,7 +131,7 @@ TEST_CASE("a full session fills the chart and the counters equal compute_metrics
     REQUIRE(counters_dock);
     CHECK(counters_dock->windowTitle() == QStringLiteral("Counters · session finished"));
     CHECK(counters->valueText(CountersPanel::Row::BufferedAhead)
-              .endsWith(QStringLiteral(" s when the stream ended")));
+              .endsWith(QStringLiteral(" s at stream end")));
 
     // Every frame reaches the screen, and each one carries the barcode of its number.
     REQUIRE(QTest::qWaitFor(

@@ -214,7 +214,7 @@ TEST_CASE("the counters show computeMetrics and the simulator after every chunk"
                   QStringLiteral("(%1%)").arg(*final_metrics.slo_attainment * 100.0, 0, 'f', 1)));
     // Which chunks those are: after the warmup, up to the one before the newest.
     CHECK(panel.valueText(CountersPanel::Row::SloAttainment)
-              .contains(QStringLiteral("steady, chunks %1–%2")
+              .contains(QStringLiteral("steady chunks %1–%2")
                             .arg(final_metrics.warmup_chunks)
                             .arg(static_cast<int>(records.size()) - 2)));
     // 780 ms chunks are late against 750 ms: the steady numbers are red.
@@ -222,6 +222,45 @@ TEST_CASE("the counters show computeMetrics and the simulator after every chunk"
     CHECK(panel.level(CountersPanel::Row::SimulatedUnderruns) == CountersPanel::Level::Bad);
     CHECK(panel.valueText(CountersPanel::Row::VideoRtf)
               .startsWith(QString::number(final_metrics.video_rtf, 'f', 3)));
+}
+
+TEST_CASE("a stall too short for one decimal is not 0.0% of the span and the SLO range stays whole",
+          "[ui][counters]") {
+    CountersPanel panel;
+    lbm::PlaybackResult result;
+    result.underrun_count = 1;
+    result.total_stall_s = 0.0051; // 5.1 ms of a 12 s span: 0.04%
+    result.playback_span_s = 12.0;
+    result.first_underrun_chunk = 1;
+    panel.showSimulatedPlayback(result, 1.0, false, std::nullopt, std::nullopt, false);
+    const QString stall = panel.valueText(CountersPanel::Row::SimulatedStall);
+    CHECK(stall.endsWith(QStringLiteral("<0.1% of the span")));
+    CHECK(panel.level(CountersPanel::Row::SimulatedStall) == CountersPanel::Level::Bad);
+    result.total_stall_s = 0.6; // 5%: one decimal as before
+    panel.showSimulatedPlayback(result, 1.0, false, std::nullopt, std::nullopt, false);
+    CHECK(panel.valueText(CountersPanel::Row::SimulatedStall)
+              .endsWith(QStringLiteral("5.0% of the span")));
+    result.total_stall_s = 0.0;
+    result.underrun_count = 0;
+    result.first_underrun_chunk.reset();
+    panel.showSimulatedPlayback(result, 1.0, false, std::nullopt, std::nullopt, false);
+    CHECK(panel.valueText(CountersPanel::Row::SimulatedStall)
+              .endsWith(QStringLiteral("0.0% of the span")));
+
+    // The SLO value's parts are short enough to be kept whole: "steady chunks 6–14" never
+    // breaks at its dash.
+    panel.reset(16, lbm::numFramesForChunks(16), 750.0);
+    lbm::MetricsOptions options;
+    options.fps = 16.0;
+    panel.showMetrics(lbm::computeMetrics(makeRecords(16, 780.0), options));
+    const QString slo = panel.valueText(CountersPanel::Row::SloAttainment);
+    INFO(slo.toStdString());
+    const QStringList parts = slo.split(QStringLiteral(" · "));
+    REQUIRE(parts.size() == 3);
+    CHECK(parts[1].startsWith(QStringLiteral("steady chunks ")));
+    for (const QString& part : parts) {
+        CHECK(part.size() <= 24);
+    }
 }
 
 TEST_CASE("an invalid form value blocks the session with its reason", "[ui][form]") {
