@@ -510,7 +510,8 @@ struct EnginePathResult {
 // PlaybackFeed drives the clock from its picture queue. The simulator sends a 12-frame chunk
 // every 1.0-1.1 s against 0.75 s of playback, so the player runs dry before each chunk; the
 // first frame shown after each stall is the previous chunk's last, which the newly landed
-// payload's bytes complete (fragments lag one frame).
+// payload's bytes complete (fragments lag one frame). The first chunks play from the start
+// buffer's surplus without a stall, so the session has a few more chunks than samples.
 EnginePathResult measureEnginePath(int samples) {
     EnginePathResult result;
     QTemporaryDir dir;
@@ -545,7 +546,7 @@ EnginePathResult measureEnginePath(int samples) {
     settings.use_simulator = true;
     settings.simulator_profile = QStringLiteral("fixed:1.0:1.1");
     settings.session.workload =
-        lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), samples + 2);
+        lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), samples + 3);
     settings.session.ping_interval_s = 0;
     settings.present_frames = true; // as the window
     settings.analyze_quality = true;
@@ -557,7 +558,7 @@ EnginePathResult measureEnginePath(int samples) {
     }
     feed.attach(&engine);
     const bool finished = spinUntil([&] { return clock.state() == PlaybackClock::State::Finished; },
-                                    (samples + 2) * 2.0 + 30);
+                                    (samples + 3) * 2.0 + 30);
     result.ok = finished && engine.result() && engine.result()->ok;
     if (!result.ok) {
         result.note = engine.result() ? engine.result()->error : QStringLiteral("timed out");
