@@ -10,6 +10,7 @@
 #include <QLabel>
 
 #include <algorithm>
+#include <cmath>
 
 namespace lbm::ui {
 
@@ -19,6 +20,13 @@ constexpr QChar kDash(0x2014);
 
 QString ms(double value) {
     return QStringLiteral("%1 ms").arg(value, 0, 'f', 1);
+}
+
+// A deadline as the chart's line names it: "750 ms", or "741.7 ms" when it is not whole.
+QString deadlineText(double value) {
+    const double whole = std::round(value);
+    return std::abs(value - whole) < 0.05 ? QStringLiteral("%1 ms").arg(whole, 0, 'f', 0)
+                                          : ms(value);
 }
 
 QString countOf(std::int64_t n, std::int64_t m) {
@@ -159,21 +167,22 @@ void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
         // first) can differ; the range says which chunks these are.
         const int first_steady = std::max(metrics.warmup_chunks, 1);
         const int last_steady = first_steady + steady - 1;
-        // Three short parts, so the value wraps between them and never inside the range
-        // ("chunks 6–" above "14" at 1280x720).
+        // Two short parts ("6 / 9 ≤ 750 ms (66.7%)", "steady chunks 6–14"), so the value
+        // wraps between them, onto two lines at 1280x720, and never inside the range.
         const QString range = steady == 1
                                   ? tr("steady chunk %1").arg(first_steady)
                                   : tr("steady chunks %1–%2").arg(first_steady).arg(last_steady);
         set(Row::SloAttainment,
-            tr("%1 / %2 (%3%) · %4 · deadline %5")
+            tr("%1 / %2 ≤ %3 (%4%) · %5")
                 .arg(steady - violations)
                 .arg(steady)
+                .arg(deadlineText(metrics.chunk_deadline_ms))
                 .arg(attainment * 100.0, 0, 'f', 1)
-                .arg(range, ms(metrics.chunk_deadline_ms)),
+                .arg(range),
             level);
     } else {
         set(Row::SloAttainment,
-            tr("%1 · deadline %2").arg(kDash).arg(ms(metrics.chunk_deadline_ms)));
+            tr("%1 · deadline %2").arg(kDash).arg(deadlineText(metrics.chunk_deadline_ms)));
     }
     const double mib = static_cast<double>(metrics.total_bytes) / (1024.0 * 1024.0);
     set(Row::Bytes, QStringLiteral("%1 MiB").arg(mib, 0, 'f', 2));
