@@ -24,9 +24,13 @@ packages=(
 # conflict with).
 command -v npm >/dev/null || packages+=(npm)
 bash scripts/install_packages.sh "${packages[@]}"
+# Each phase's wall time, so a slow run says where its time went (docs/reliability.md).
+echo "quickstart: packages took $SECONDS s"
+phase_start=$SECONDS
 
 cmake --preset release
 cmake --build --preset release --parallel "$(nproc)"
+echo "quickstart: configure and build took $((SECONDS - phase_start)) s"
 
 if [ "$mode" = gui ]; then
   exec ./build/release/lingbot-monitor "${@:2}"

@@ -233,11 +233,16 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
         if (result->first_underrun_chunk) {
             stall += tr(" · first at chunk %1").arg(*result->first_underrun_chunk);
         }
-        // A stall too short to show at one decimal still is one: "<0.1%", never "0.0%" beside
-        // a red figure.
+        // The share of the span is the benchmark's, over finished stalls: beside a stall still
+        // open it would read "<0.1%" next to "+ 2.6 s in progress", so it waits for the end of
+        // the stall. A stall too short to show at one decimal still is one: "<0.1%", never
+        // "0.0%" beside a red figure.
         const double percent = result->stallRatio() * 100.0;
-        stall += percent > 0.0 && percent < 0.05 ? tr(" · <0.1% of the span")
-                                                 : tr(" · %1% of the span").arg(percent, 0, 'f', 1);
+        if (!ongoing) {
+            stall += percent > 0.0 && percent < 0.05
+                         ? tr(" · <0.1% of the span")
+                         : tr(" · %1% of the span").arg(percent, 0, 'f', 1);
+        }
         set(Row::SimulatedStall, stall,
             stallLevel(result->underrun_count, ongoing.has_value(), nearly_dry));
     }

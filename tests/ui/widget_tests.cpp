@@ -236,6 +236,12 @@ TEST_CASE("a stall too short for one decimal is not 0.0% of the span and the SLO
     const QString stall = panel.valueText(CountersPanel::Row::SimulatedStall);
     CHECK(stall.endsWith(QStringLiteral("<0.1% of the span")));
     CHECK(panel.level(CountersPanel::Row::SimulatedStall) == CountersPanel::Level::Bad);
+    // While a stall is still open the finished stalls' share would understate it: left out.
+    panel.showSimulatedPlayback(result, 0.0, true, lbm::ProvisionalUnderrun{2, 2.6}, 3.9, false);
+    CHECK_FALSE(panel.valueText(CountersPanel::Row::SimulatedStall)
+                    .contains(QStringLiteral("of the span")));
+    CHECK(panel.valueText(CountersPanel::Row::SimulatedStall)
+              .contains(QStringLiteral("in progress")));
     result.total_stall_s = 0.6; // 5%: one decimal as before
     panel.showSimulatedPlayback(result, 1.0, false, std::nullopt, std::nullopt, false);
     CHECK(panel.valueText(CountersPanel::Row::SimulatedStall)
