@@ -10,7 +10,6 @@
 #include <QLabel>
 
 #include <algorithm>
-#include <cmath>
 
 namespace lbm::ui {
 
@@ -20,13 +19,6 @@ constexpr QChar kDash(0x2014);
 
 QString ms(double value) {
     return QStringLiteral("%1 ms").arg(value, 0, 'f', 1);
-}
-
-// A deadline as the chart's line names it: "750 ms", or "741.7 ms" when it is not whole.
-QString deadlineText(double value) {
-    const double whole = std::round(value);
-    return std::abs(value - whole) < 0.05 ? QStringLiteral("%1 ms").arg(whole, 0, 'f', 0)
-                                          : ms(value);
 }
 
 QString countOf(std::int64_t n, std::int64_t m) {
@@ -176,13 +168,13 @@ void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
             tr("%1 / %2 ≤ %3 (%4%) · %5")
                 .arg(steady - violations)
                 .arg(steady)
-                .arg(deadlineText(metrics.chunk_deadline_ms))
+                .arg(durationText(metrics.chunk_deadline_ms))
                 .arg(attainment * 100.0, 0, 'f', 1)
                 .arg(range),
             level);
     } else {
         set(Row::SloAttainment,
-            tr("%1 · deadline %2").arg(kDash).arg(deadlineText(metrics.chunk_deadline_ms)));
+            tr("%1 · deadline %2").arg(kDash).arg(durationText(metrics.chunk_deadline_ms)));
     }
     const double mib = static_cast<double>(metrics.total_bytes) / (1024.0 * 1024.0);
     set(Row::Bytes, QStringLiteral("%1 MiB").arg(mib, 0, 'f', 2));
