@@ -13,6 +13,8 @@
 #include <QPointF>
 #include <QString>
 
+#include <array>
+
 namespace lbm::sim {
 
 class FrameRenderer {
@@ -30,6 +32,9 @@ public:
     // In place on an RGB32 image: three box passes per axis (a close Gaussian
     // approximation whose cost does not grow with sigma), edges replicated.
     static void blurImage(QImage& image, double sigma_px);
+    // The three passes' box radii for sigma_px (exposed so a test can run plain box filters
+    // of the same radii beside blurImage).
+    static std::array<int, 3> blurBoxRadii(double sigma_px);
     // In place on an RGB32 image: red + cast, blue - cast, clamped to 0..255.
     static void castImage(QImage& image, double cast);
 

@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -111,6 +112,57 @@ TEST_CASE("profiles are deterministic per seed and shaped as named", "[sim][prof
     const auto edge_times = edge->emissionTimesMs(8, 42);
     for (size_t k = 1; k < edge_times.size(); ++k) {
         CHECK(std::abs(edge_times[k] - edge_times[k - 1] - 750.0) <= 15.0);
+    }
+}
+
+namespace {
+
+// A box filter as the textbook writes it: every output byte the rounded mean of its 2r+1
+// neighbours along one axis, edges replicated, no running sums.
+QImage plainBox(const QImage& source, int radius, bool along_rows) {
+    QImage target(source.size(), source.format());
+    const int taps = 2 * radius + 1;
+    for (int y = 0; y < source.height(); ++y) {
+        for (int x = 0; x < source.width(); ++x) {
+            for (int channel = 0; channel < 4; ++channel) {
+                int sum = 0;
+                for (int k = -radius; k <= radius; ++k) {
+                    const int sx = along_rows ? std::clamp(x + k, 0, source.width() - 1) : x;
+                    const int sy = along_rows ? y : std::clamp(y + k, 0, source.height() - 1);
+                    sum += source.constScanLine(sy)[sx * 4 + channel];
+                }
+                target.scanLine(y)[x * 4 + channel] = static_cast<uchar>((sum + taps / 2) / taps);
+            }
+        }
+    }
+    return target;
+}
+
+} // namespace
+
+TEST_CASE("the blur's running sums give a plain box filter's bytes", "[sim][render]") {
+    // Noise with hard edges, so every rounding and every replicated edge shows.
+    QImage source(61, 37, QImage::Format_RGB32);
+    quint32 state = 12345;
+    for (int y = 0; y < source.height(); ++y) {
+        auto* pixels = reinterpret_cast<quint32*>(source.scanLine(y));
+        for (int x = 0; x < source.width(); ++x) {
+            state = state * 1664525u + 1013904223u;
+            pixels[x] = (x / 7 + y / 5) % 2 == 0 ? 0xFFFFFFFFu : (0xFF000000u | (state >> 8));
+        }
+    }
+    for (const double sigma : {0.6, 2.0, 7.5}) {
+        QImage expected = source;
+        for (const int radius : FrameRenderer::blurBoxRadii(sigma)) {
+            if (radius > 0) {
+                expected = plainBox(plainBox(expected, radius, true), radius, false);
+            }
+        }
+        QImage blurred = source;
+        FrameRenderer::blurImage(blurred, sigma);
+        INFO("sigma " << sigma);
+        CHECK(blurred == expected);
+        CHECK(blurred != source);
     }
 }
 

@@ -161,7 +161,7 @@ TEST_CASE("prompt interactions come from the document's timeline with their K",
 }
 
 TEST_CASE("the filmstrip of a real session shows the recording's frames and exports them",
-          "[ui][quality][filmstrip]") {
+          "[ui][quality][filmstrip][kept-acceptance]") {
     const auto& session = lbm::ui::test::acceptanceSession();
     const auto prompts =
         lbm::ui::promptInteractionsFromJson(session.interactions, session.workload);

@@ -11,12 +11,18 @@
 #include "metrics/workload.h"
 #include "resources/bundled_resources.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QSaveFile>
 #include <QTemporaryDir>
 
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <memory>
+#include <optional>
 
 namespace lbm::ui::test {
 
@@ -142,13 +148,91 @@ KeptSession runKeptSession(const KeptSessionSpec& spec, const QString& root) {
     return kept;
 }
 
+namespace {
+
+// Where the fixture keeps the acceptance session: beside the test executables (both ui
+// suites build into one folder), so every build tree has its own.
+QString sharedAcceptanceFolder() {
+    return QCoreApplication::applicationDirPath() + QStringLiteral("/kept-sessions/acceptance");
+}
+// The fixture's index: written after everything else, so a folder without it is an
+// interrupted fixture and is not read.
+const QString kIndexName = QStringLiteral("kept.json");
+
+QJsonObject indexOf(const KeptSession& kept) {
+    QJsonArray chunk_frames;
+    for (const int frames : kept.chunk_frames) {
+        chunk_frames.append(frames);
+    }
+    return QJsonObject{{QStringLiteral("folder"), kept.folder},
+                       {QStringLiteral("document_path"), kept.document_path},
+                       {QStringLiteral("recording_path"), kept.recording_path},
+                       {QStringLiteral("request_id"), kept.request_id},
+                       {QStringLiteral("chunk_frames"), chunk_frames},
+                       {QStringLiteral("warnings"), QJsonArray::fromStringList(kept.warnings)}};
+}
+
+// The session the fixture kept in folder, as runKeptSession returned it: the paths and
+// frame counts from the index, the quality, interactions and workload from its document
+// (as a window reads a kept session: per-chunk results, without the per-frame signals no
+// widget draws). nullopt when the fixture did not run.
+std::optional<KeptSession> readKeptSession(const QString& folder) {
+    QFile index_file(QDir(folder).filePath(kIndexName));
+    if (!index_file.open(QIODevice::ReadOnly)) {
+        return std::nullopt;
+    }
+    const QJsonObject index = QJsonDocument::fromJson(index_file.readAll()).object();
+    KeptSession kept;
+    kept.folder = index.value(QStringLiteral("folder")).toString();
+    kept.document_path = index.value(QStringLiteral("document_path")).toString();
+    kept.recording_path = index.value(QStringLiteral("recording_path")).toString();
+    kept.request_id = index.value(QStringLiteral("request_id")).toString();
+    for (const QJsonValue& frames : index.value(QStringLiteral("chunk_frames")).toArray()) {
+        kept.chunk_frames.push_back(frames.toInt());
+    }
+    for (const QJsonValue& warning : index.value(QStringLiteral("warnings")).toArray()) {
+        kept.warnings.append(warning.toString());
+    }
+    const report::SessionDocument document = report::readSessionDocument(kept.document_path);
+    REQUIRE_FALSE(document.sessions.empty());
+    const auto quality =
+        report::sessionQuality(document.sessions.front(), QStringLiteral("sessions[0]"));
+    REQUIRE(quality.has_value());
+    kept.quality = quality->chunks;
+    kept.interactions =
+        document.sessions.front().monitor_extras.value(QStringLiteral("interactions")).toArray();
+    kept.workload = document.workload;
+    return kept;
+}
+
+} // namespace
+
 const KeptSession& acceptanceSession() {
     static QTemporaryDir root;
     static const KeptSession session = [] {
+        if (auto shared = readKeptSession(sharedAcceptanceFolder())) {
+            return *shared;
+        }
         REQUIRE(root.isValid());
         return runKeptSession(acceptanceSpec(), root.path());
     }();
     return session;
+}
+
+void keepAcceptanceSession() {
+    QDir folder(sharedAcceptanceFolder());
+    REQUIRE((!folder.exists() || folder.removeRecursively()));
+    REQUIRE(QDir().mkpath(sharedAcceptanceFolder()));
+    const KeptSession kept = runKeptSession(acceptanceSpec(), sharedAcceptanceFolder());
+    QSaveFile index(folder.filePath(kIndexName));
+    REQUIRE(index.open(QIODevice::WriteOnly));
+    index.write(QJsonDocument(indexOf(kept)).toJson());
+    REQUIRE(index.commit());
+    // What the cases will read is what was run.
+    const auto read = readKeptSession(sharedAcceptanceFolder());
+    REQUIRE(read.has_value());
+    CHECK(read->chunk_frames == kept.chunk_frames);
+    CHECK(read->quality.size() == kept.quality.size());
 }
 
 } // namespace lbm::ui::test

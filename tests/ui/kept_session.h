@@ -49,8 +49,15 @@ KeptSessionSpec acceptanceSpec();
 // 16 chunks under the orbit camera with one prompt after chunk 3 over transition_chunks, no
 // faults: for comparing transition lengths side by side.
 KeptSessionSpec transitionSpec(int transition_chunks);
-// The acceptance session, run once per process and kept until it exits.
+// The acceptance session. Under ctest, the cases tagged [kept-acceptance] read the one that
+// the fixture case "[.keep-acceptance]" ran before them (keepAcceptanceSession) from
+// kept-sessions/ beside the executable: one simulator session instead of one per case. Anywhere
+// else (a case run by hand, after the fixture's cleanup removed the folder) it runs once per
+// process and is kept until it exits.
 const KeptSession& acceptanceSession();
+// Runs the acceptance session into kept-sessions/acceptance (emptied first) and writes, last,
+// the index acceptanceSession() looks for there.
+void keepAcceptanceSession();
 
 lbm::PromptUpdate promptUpdate(int after_chunk, const std::string& prompt, int transition_chunks);
 

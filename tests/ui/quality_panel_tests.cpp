@@ -131,7 +131,7 @@ TEST_CASE("the quality counters follow the counters' red and amber rule",
 }
 
 TEST_CASE("the quality counters of the faulted session count each fault",
-          "[ui][quality][counters]") {
+          "[ui][quality][counters][kept-acceptance]") {
     const auto& session = lbm::ui::test::acceptanceSession();
     QualityCountersPanel panel;
     panel.setChunks(session.quality);
@@ -165,7 +165,8 @@ TEST_CASE("the HUD line names the newest chunk's flags", "[ui][quality][hud]") {
     CHECK(lines.at(1) == state.quality);
 }
 
-TEST_CASE("flag ticks land on the flagged chunks' first frames", "[ui][quality][scrub]") {
+TEST_CASE("flag ticks land on the flagged chunks' first frames",
+          "[ui][quality][scrub][kept-acceptance]") {
     const auto& session = lbm::ui::test::acceptanceSession();
     std::vector<int> first_frames;
     int frames = 0;

@@ -29,7 +29,7 @@
 using lbm::quality::QualityFlag;
 
 TEST_CASE("screenshot of the quality track under the latency chart for the faulted session",
-          "[screenshots][quality]") {
+          "[screenshots][quality][kept-acceptance]") {
     const auto& kept = lbm::ui::test::acceptanceSession();
     QString error;
     const auto session = lbm::ui::ComparedSession::load(kept.folder, &error);
@@ -77,7 +77,7 @@ TEST_CASE("screenshot of the quality track under the latency chart for the fault
 }
 
 TEST_CASE("screenshot of the transition filmstrip and its contact sheet",
-          "[screenshots][quality]") {
+          "[screenshots][quality][kept-acceptance]") {
     const auto& kept = lbm::ui::test::acceptanceSession();
     const auto prompts = lbm::ui::promptInteractionsFromJson(kept.interactions, kept.workload);
     REQUIRE(prompts.size() == 2);

@@ -62,7 +62,7 @@ qint64 firstColumnWith(const QualityTrack& track, QualityFlag flag) {
 } // namespace
 
 TEST_CASE("the quality track draws the faulted session's flags at their chunks",
-          "[ui][quality][track]") {
+          "[ui][quality][track][kept-acceptance]") {
     const auto& session = lbm::ui::test::acceptanceSession();
     INFO(session.warnings.join(QLatin1Char('\n')).toStdString());
     REQUIRE(session.quality.size() == 24);
@@ -270,4 +270,10 @@ TEST_CASE("under a latency chart the quality track keeps its chunk range and plo
     track->flush();
     CHECK(track->visibleAxisRange() == std::pair{19.5, 49.5});
     CHECK(track->plottedColumnCount() == 30);
+}
+
+// The CTest fixture that runs the acceptance session once for every [kept-acceptance] case
+// (tests/ui/CMakeLists.txt); hidden, so only that entry runs it.
+TEST_CASE("the acceptance session is kept for the cases that read it", "[.keep-acceptance]") {
+    lbm::ui::test::keepAcceptanceSession();
 }

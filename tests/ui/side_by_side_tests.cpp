@@ -138,7 +138,7 @@ TEST_CASE("the side-by-side window plays two sessions locked by frame index",
 }
 
 TEST_CASE("the side-by-side window explains a path that is not a playable session",
-          "[ui][quality][sidebyside]") {
+          "[ui][quality][sidebyside][kept-acceptance]") {
     const auto& kept = lbm::ui::test::acceptanceSession();
     QTemporaryDir dir;
     REQUIRE(dir.isValid());
