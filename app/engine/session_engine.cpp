@@ -75,7 +75,6 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     }
     resetSession();
     m_settings = settings;
-    m_result.reset();
     m_chunk_ids.clear();
     m_frames_announced = 0;
     m_decoder_errors.clear();
@@ -132,32 +131,34 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     session::SessionOptions options = m_settings.session;
     options.url = m_url; // the built-in simulator's when use_simulator
 
-    m_client = std::make_unique<session::SessionClient>();
-    connect(m_client.get(), &session::SessionClient::stateChanged, this,
-            [this](session::SessionState state) {
-                if (state == session::SessionState::Streaming) {
-                    m_since_last_chunk.start();
-                }
-                emit stateChanged(state);
-            });
-    connect(m_client.get(), &session::SessionClient::videoStarted, this,
-            [this](const QString& request_id) { emit videoStarted(request_id); });
-    connect(m_client.get(), &session::SessionClient::chunkReceived, this, &SessionEngine::onChunk);
-    connect(m_client.get(), &session::SessionClient::timelineChanged, this,
-            [this](const session::TimelineEvent& event) {
-                const auto* record = m_client->timeline().find(event.event_id);
-                if (record && record->transition_chunks) {
-                    // K as the record keeps it; sent before any chunk can name the prompt.
-                    m_quality_context.addPrompt(record->event_id, *record->transition_chunks);
-                }
-                if (record != nullptr && record->sent_s) {
-                    // The network thread's stamp of the send, on the clock chunks arrive on.
-                    m_quality_context.setCommandSentTime(event.event_id, *record->sent_s);
-                }
-                emit timelineChanged(event, record ? *record : session::InteractionRecord{});
-            });
-    connect(m_client.get(), &session::SessionClient::warning, this, &SessionEngine::warning);
-    connect(m_client.get(), &session::SessionClient::finished, this, &SessionEngine::onFinished);
+    // The client's reports come straight to this engine's handlers on this thread (one hop
+    // from the network thread), and leave as the engine's signals to its views.
+    session::SessionHandlers handlers;
+    handlers.state_changed = [this](session::SessionState state) {
+        if (state == session::SessionState::Streaming) {
+            m_since_last_chunk.start();
+        }
+        emit stateChanged(state);
+    };
+    handlers.video_started = [this](const QString& request_id, double) {
+        emit videoStarted(request_id);
+    };
+    handlers.chunk_received = [this](const session::ChunkEvent& chunk) { onChunk(chunk); };
+    handlers.timeline_changed = [this](const session::TimelineEvent& event,
+                                       const session::InteractionRecord& record) {
+        if (record.transition_chunks) {
+            // K as the record keeps it; sent before any chunk can name the prompt.
+            m_quality_context.addPrompt(record.event_id, *record.transition_chunks);
+        }
+        if (record.sent_s) {
+            // The network thread's stamp of the send, on the clock chunks arrive on.
+            m_quality_context.setCommandSentTime(event.event_id, *record.sent_s);
+        }
+        emit timelineChanged(event, record);
+    };
+    handlers.warning = [this](const QString& text) { emit warning(text); };
+    handlers.finished = [this](const session::SessionResult& result) { onFinished(result); };
+    m_client = std::make_unique<session::SessionClient>(std::move(handlers));
     if (!m_first_frame_note.isEmpty()) {
         // Queued, so a view connected after start() returns still sees it.
         QMetaObject::invokeMethod(
@@ -251,14 +252,19 @@ QString SessionEngine::requestId() const {
     return m_client ? m_client->requestId() : QString();
 }
 
+const std::optional<session::SessionResult>& SessionEngine::result() const {
+    static const std::optional<session::SessionResult> none;
+    return m_client ? m_client->result() : none;
+}
+
 const session::InteractionTimeline& SessionEngine::timeline() const {
     static const session::InteractionTimeline empty;
     return m_client ? m_client->timeline() : empty;
 }
 
 double SessionEngine::sessionNowS() const {
-    if (m_result) {
-        return m_result->wall_s;
+    if (result()) {
+        return result()->wall_s;
     }
     // The session clock starts as session.start is sent, moments after start(): close
     // enough for "now" on the simulated playhead.
@@ -296,7 +302,7 @@ qint64 SessionEngine::recordedBytes() const {
 
 bool SessionEngine::waitForFinished(int timeout_ms, bool drop_unshown_frames) {
     const QDeadlineTimer deadline(timeout_ms);
-    const auto done = [this] { return m_result && decodingFinished() && qualityFinished(); };
+    const auto done = [this] { return result() && decodingFinished() && qualityFinished(); };
     while (!done() && !deadline.hasExpired()) {
         QEventLoop loop;
         QTimer tick;
@@ -309,7 +315,7 @@ bool SessionEngine::waitForFinished(int timeout_ms, bool drop_unshown_frames) {
         loop.exec();
         // A picture queue nobody takes from (no view listens for framesReady) must not hold
         // the decoder up at the end; a view's frames are its own to take.
-        if (m_result && m_pictures &&
+        if (result() && m_pictures &&
             (drop_unshown_frames ||
              !isSignalConnected(QMetaMethod::fromSignal(&SessionEngine::framesReady)))) {
             while (m_pictures->tryPop()) {
@@ -368,7 +374,6 @@ void SessionEngine::onChunk(const session::ChunkEvent& chunk) {
 }
 
 void SessionEngine::onFinished(const session::SessionResult& result) {
-    m_result = result;
     if (m_recorder) {
         m_recorder->close();
     }
@@ -481,7 +486,7 @@ void SessionEngine::onDecoderError(const QString& text) {
     m_decoder_errors.append(text);
     // Once the session has failed, the decoder's complaint about the stream ending early is
     // a consequence of that failure; raised after it, it would replace the root cause.
-    if (m_result && !m_result->ok) {
+    if (result() && !result()->ok) {
         return;
     }
     emit decoderProblem(text);

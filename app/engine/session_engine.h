@@ -113,7 +113,8 @@ public:
     // "simulator (fast) at ws://127.0.0.1:P/v1/realtime/video" or the URL.
     QString endpointText() const;
     QString requestId() const;
-    const std::optional<session::SessionResult>& result() const { return m_result; }
+    // The client's (the one copy); empty before the session ended and before the first.
+    const std::optional<session::SessionResult>& result() const;
     const session::InteractionTimeline& timeline() const;
     // Seconds on the session clock now; frozen at the session's wall time once it ended.
     double sessionNowS() const;
@@ -219,7 +220,6 @@ private:
     quint64 m_decoder_serial = 0; // which decoder's end is this session's
     std::unique_ptr<LiveSessionMetrics> m_metrics;
     QUrl m_url;
-    std::optional<session::SessionResult> m_result;
     std::vector<ChunkInteractionIds> m_chunk_ids;
     qint64 m_frames_announced = 0;
     QStringList m_decoder_errors;

@@ -29,8 +29,9 @@ QString describeSe3(const QString& mode, const protocol::CameraSe3& value) {
 
 } // namespace
 
-SessionClient::SessionClient(QObject* parent)
+SessionClient::SessionClient(SessionHandlers handlers, QObject* parent)
     : QObject(parent)
+    , m_handlers(std::move(handlers))
     , m_thread(std::make_unique<QThread>()) {
     qRegisterMetaType<ChunkEvent>();
     qRegisterMetaType<TimelineEvent>();
@@ -77,22 +78,38 @@ void SessionClient::start(const SessionOptions& options) {
     connect(m_thread.get(), &QThread::finished, worker, &QObject::deleteLater);
     m_worker = worker;
 
+    // Each report is taken into this client's state first, then handed on: a handler that
+    // reads the client (its timeline, its result) sees the report it was called for.
     connect(worker, &SessionWorker::stateChanged, this, [this](SessionState state) {
         m_state = state;
-        emit stateChanged(state);
+        if (m_handlers.state_changed) {
+            m_handlers.state_changed(state);
+        }
     });
     connect(worker, &SessionWorker::videoStarted, this,
             [this](const QString& request_id, double t_s) {
                 m_request_id = request_id;
-                emit videoStarted(request_id, t_s);
+                if (m_handlers.video_started) {
+                    m_handlers.video_started(request_id, t_s);
+                }
             });
-    connect(worker, &SessionWorker::chunkReceived, this, &SessionClient::chunkReceived);
+    connect(worker, &SessionWorker::chunkReceived, this, [this](const ChunkEvent& chunk) {
+        if (m_handlers.chunk_received) {
+            m_handlers.chunk_received(chunk);
+        }
+    });
     connect(worker, &SessionWorker::timelineEvent, this, &SessionClient::applyTimeline);
-    connect(worker, &SessionWorker::warning, this, &SessionClient::warning);
+    connect(worker, &SessionWorker::warning, this, [this](const QString& text) {
+        if (m_handlers.warning) {
+            m_handlers.warning(text);
+        }
+    });
     connect(worker, &SessionWorker::finished, this, [this](const SessionResult& result) {
         m_result = result;
         m_state = SessionState::Finished;
-        emit finished(result);
+        if (m_handlers.finished) {
+            m_handlers.finished(result);
+        }
     });
     // Connected before the thread starts, so the slot object is published to it by the start.
     connect(
@@ -123,7 +140,10 @@ void SessionClient::drainWorkerCalls(SessionWorker& worker) {
 
 void SessionClient::applyTimeline(const TimelineEvent& event) {
     m_timeline.apply(event);
-    emit timelineChanged(event);
+    if (m_handlers.timeline_changed) {
+        const InteractionRecord* record = m_timeline.find(event.event_id);
+        m_handlers.timeline_changed(event, record != nullptr ? *record : InteractionRecord{});
+    }
 }
 
 QString SessionClient::submit(InteractionKind kind, const QString& summary,

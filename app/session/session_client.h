@@ -1,9 +1,12 @@
 #pragma once
-// One LingBot-World session as the GUI and `bench` use it. The facade lives on the caller's
-// thread; a SessionWorker on a dedicated QThread owns the socket and stamps arrivals, and
-// everything it reports arrives here through queued signals, in order: chunkReceived for
-// every media chunk and the trailer, timelineChanged for every interaction event, then
-// finished exactly once. A SessionClient runs one session; make a new one for the next.
+// One LingBot-World session, the engine's detail (engine::SessionEngine runs every session
+// the GUI and `bench` start). The facade lives on the caller's thread; a SessionWorker on a
+// dedicated QThread owns the socket and stamps arrivals. What the worker reports crosses to
+// this thread once, in order, is taken into the client's state (state(), requestId(),
+// timeline(), result(): the one copy on this thread) and is then handed to the owner's
+// SessionHandlers by a plain call: chunk_received for every media chunk and the trailer,
+// timeline_changed for every interaction event, then finished exactly once. A SessionClient
+// runs one session; make a new one for the next.
 
 #include "app/protocol/camera_se3.h"
 #include "app/protocol/event_id_minter.h"
@@ -27,11 +30,24 @@ namespace lbm::session {
 
 class SessionWorker;
 
+// What a session reports, called on the client's thread after the client took it in (so
+// the client's accessors already read it). Unset handlers are skipped.
+struct SessionHandlers {
+    std::function<void(SessionState state)> state_changed;
+    std::function<void(const QString& request_id, double t_s)> video_started;
+    std::function<void(const ChunkEvent& chunk)> chunk_received;
+    // With the interaction's record as the timeline keeps it after the event.
+    std::function<void(const TimelineEvent& event, const InteractionRecord& record)>
+        timeline_changed;
+    std::function<void(const QString& text)> warning;
+    std::function<void(const SessionResult& result)> finished;
+};
+
 class SessionClient : public QObject {
     Q_OBJECT
 
 public:
-    explicit SessionClient(QObject* parent = nullptr);
+    explicit SessionClient(SessionHandlers handlers = {}, QObject* parent = nullptr);
     // Aborts a running session and joins the network thread.
     ~SessionClient() override;
 
@@ -60,22 +76,17 @@ public:
 
     SessionState state() const { return m_state; }
     bool isFinished() const { return m_result.has_value(); }
-    // Set once finished() has been emitted.
+    // Set once the session finished (before the finished handler runs).
     const std::optional<SessionResult>& result() const { return m_result; }
-    // The caller-thread copy of the timeline, current as of the last timelineChanged.
+    // The caller-thread copy of the timeline, current as of the last timeline_changed.
     const InteractionTimeline& timeline() const { return m_timeline; }
     const QString& requestId() const { return m_request_id; }
     // The thread arrivals are stamped on (benchmarks load it to prove stamps do not move).
     QThread* networkThread() const { return m_thread.get(); }
 
 signals:
-    void stateChanged(lbm::session::SessionState state);
-    void videoStarted(const QString& request_id, double t_s);
-    void chunkReceived(const lbm::session::ChunkEvent& chunk);
-    void timelineChanged(const lbm::session::TimelineEvent& event);
-    void warning(const QString& text);
-    void finished(const lbm::session::SessionResult& result);
-    // A call was queued for the worker (postToWorker); drained on the network thread.
+    // A call was queued for the worker (postToWorker); drained on the network thread. The
+    // client's only signal: what the worker reports reaches the owner through its handlers.
     void workerCallPosted();
 
 private:
@@ -94,6 +105,7 @@ private:
     // Why a camera interaction must not go out (a scripted session, a bad value); empty if ok.
     QString cameraProblem(const protocol::CameraSe3& value) const;
 
+    SessionHandlers m_handlers;
     std::unique_ptr<QThread> m_thread;
     QPointer<SessionWorker> m_worker;
     std::mutex m_worker_calls_mutex;

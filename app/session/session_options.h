@@ -25,7 +25,7 @@ struct SessionOptions {
     double connect_timeout_s = 10.0;
     // How long to wait for session.done after session.stop before closing.
     double stop_grace_s = 10.0;
-    // wss:// only: accept any certificate. Said loudly (SessionClient::warning).
+    // wss:// only: accept any certificate. Said loudly (SessionHandlers::warning).
     bool insecure = false;
 };
 

@@ -166,25 +166,25 @@ Fidelity measure(Load load, int chunks, int interval_ms, int payload_bytes,
     options.url = QUrl(QStringLiteral("ws://127.0.0.1:%1/v1/realtime/video").arg(sender->port()));
     options.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
     options.ping_interval_s = 0;
-    session::SessionClient client;
     std::vector<double> network_s;
     std::vector<double> caller_s;
     QEventLoop loop;
-    QObject::connect(&client, &session::SessionClient::chunkReceived,
-                     [&](const session::ChunkEvent& chunk) {
-                         caller_s.push_back(steadyNowS());
-                         network_s.push_back(chunk.arrivalS());
-                         if (on_chunk) {
-                             on_chunk(static_cast<int>(network_s.size()), residentKib());
-                         }
-                         if (load == Load::StallingCaller && network_s.size() % 3 == 0) {
-                             QElapsedTimer stall;
-                             stall.start();
-                             while (stall.elapsed() < 40) {
-                             }
-                         }
-                     });
-    QObject::connect(&client, &session::SessionClient::finished, &loop, &QEventLoop::quit);
+    session::SessionHandlers handlers;
+    handlers.chunk_received = [&](const session::ChunkEvent& chunk) {
+        caller_s.push_back(steadyNowS());
+        network_s.push_back(chunk.arrivalS());
+        if (on_chunk) {
+            on_chunk(static_cast<int>(network_s.size()), residentKib());
+        }
+        if (load == Load::StallingCaller && network_s.size() % 3 == 0) {
+            QElapsedTimer stall;
+            stall.start();
+            while (stall.elapsed() < 40) {
+            }
+        }
+    };
+    handlers.finished = [&](const session::SessionResult&) { loop.quit(); };
+    session::SessionClient client(handlers);
     client.start(options);
     loop.exec();
     spin = false;
@@ -237,9 +237,10 @@ std::pair<double, double> measureAgainstSimulator(int chunks, bool busy_thread) 
     options.url = server->url();
     options.workload = defaultWorkload(bundledFirstFrameDataUrl().toStdString(), chunks);
     options.ping_interval_s = 0;
-    session::SessionClient client;
     QEventLoop loop;
-    QObject::connect(&client, &session::SessionClient::finished, &loop, &QEventLoop::quit);
+    session::SessionHandlers handlers;
+    handlers.finished = [&](const session::SessionResult&) { loop.quit(); };
+    session::SessionClient client(handlers);
     client.start(options);
     loop.exec();
     spin = false;

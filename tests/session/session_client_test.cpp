@@ -32,22 +32,44 @@ struct Run {
     SessionResult result;
     InteractionTimeline timeline;
     QList<ChunkEvent> chunks;
+    int timeline_reports = 0;
+    // Handler calls that found the client's own state not yet holding their report.
+    int reports_ahead_of_state = 0;
 };
 
 // Runs one session to its end; `during` may act on the client once video.start arrived.
 Run runSession(const SessionOptions& options,
                const std::function<void(SessionClient&)>& during = {}) {
     Run run;
-    SessionClient client;
     QEventLoop loop;
-    QObject::connect(&client, &SessionClient::chunkReceived,
-                     [&](const ChunkEvent& chunk) { run.chunks.append(chunk); });
-    QObject::connect(&client, &SessionClient::videoStarted, [&] {
+    SessionClient* running = nullptr;
+    SessionHandlers handlers;
+    handlers.chunk_received = [&](const ChunkEvent& chunk) { run.chunks.append(chunk); };
+    handlers.state_changed = [&](SessionState state) {
+        run.reports_ahead_of_state += running->state() == state ? 0 : 1;
+    };
+    handlers.video_started = [&](const QString& request_id, double) {
+        run.reports_ahead_of_state += running->requestId() == request_id ? 0 : 1;
         if (during) {
-            during(client);
+            during(*running);
         }
-    });
-    QObject::connect(&client, &SessionClient::finished, &loop, &QEventLoop::quit);
+    };
+    handlers.timeline_changed = [&](const TimelineEvent& event, const InteractionRecord& record) {
+        ++run.timeline_reports;
+        const InteractionRecord* kept = running->timeline().find(event.event_id);
+        // SessionEnded names no interaction.
+        const bool taken_in =
+            event.event_id.isEmpty() || (kept != nullptr && kept->event_id == record.event_id &&
+                                         kept->state() == record.state());
+        run.reports_ahead_of_state += taken_in ? 0 : 1;
+    };
+    handlers.finished = [&](const SessionResult& result) {
+        run.reports_ahead_of_state +=
+            running->result() && running->result()->ok == result.ok ? 0 : 1;
+        loop.quit();
+    };
+    SessionClient client(handlers);
+    running = &client;
     // A guard far above every timeout used here: a hang fails the test instead of blocking.
     QTimer::singleShot(60000, &loop, &QEventLoop::quit);
     client.start(options);
@@ -164,6 +186,9 @@ TEST_CASE("ad-hoc interactions get fresh ids, acks and chunks on the timeline", 
     REQUIRE(refused->state() == InteractionRecord::State::Failed);
     REQUIRE(refused->error.contains(QStringLiteral("unit quaternion")));
     REQUIRE(server.receivedOfType(QStringLiteral("session.interaction")).size() == 3);
+    // Every report reached the handler after the client's own copy took it in.
+    CHECK(run.timeline_reports >= 8); // four submitted, three acked, a refusal at least
+    CHECK(run.reports_ahead_of_state == 0);
 }
 
 TEST_CASE("an error about one interaction lands on its timeline and the session goes on",
