@@ -17,7 +17,8 @@ namespace {
 // "first at chunk 1" does not break before its number. A long part (a server's error text)
 // keeps its spaces and wraps as words.
 QString keepShortPartsWhole(const QString& text) {
-    constexpr qsizetype kShortPart = 24;
+    // "+1 in progress at chunk 10" (26) fits the column at 1280x720 and stays whole.
+    constexpr qsizetype kShortPart = 26;
     const QString separator = QStringLiteral(" · ");
     QStringList parts = text.split(separator);
     for (QString& part : parts) {

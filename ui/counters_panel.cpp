@@ -126,7 +126,7 @@ void CountersPanel::reset(int expected_chunks, std::int64_t expected_frames, dou
     set(Row::Connection, tr("idle"));
 }
 
-void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
+void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics, bool session_ended) {
     set(Row::Chunks, countOf(metrics.chunks_received, m_expected_chunks));
     set(Row::Ttfc, metrics.ttfc_ms ? ms(*metrics.ttfc_ms) : QString(kDash));
     set(Row::VideoRtf, rtfText(metrics.video_rtf, metrics.video_rtfx), rtfLevel(metrics.video_rtf));
@@ -134,7 +134,12 @@ void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics) {
         set(Row::SteadyRtf, rtfText(*metrics.steady_video_rtf, *metrics.steady_video_rtfx),
             rtfLevel(*metrics.steady_video_rtf));
     } else {
-        set(Row::SteadyRtf, tr("%1 (no steady chunk yet)").arg(kDash));
+        // Steady chunks come after the warmup, the last one left out (the benchmark's rule).
+        set(Row::SteadyRtf, session_ended ? tr("%1 (no steady chunk: %2 chunks, warmup %3)")
+                                                .arg(kDash)
+                                                .arg(metrics.chunks_received)
+                                                .arg(metrics.warmup_chunks)
+                                          : tr("%1 (no steady chunk yet)").arg(kDash));
     }
     set(Row::FramesPerSecond, QStringLiteral("%1 fps").arg(metrics.frames_per_second, 0, 'f', 2));
     if (metrics.interval_steady) {
@@ -204,16 +209,16 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
     } else {
         QString underruns = QString::number(result->underrun_count);
         if (ongoing) {
-            // The viewer stalls for less than the stream has waited: its buffer played first.
-            const QString state = session_ended ? tr("cut short by the end") : tr("in progress");
-            // (Why the two differ is in the row's tooltip: the column stays short.)
-            underruns += stream_wait_s ? tr(" (+1 %4 at chunk %1: stalled %2 of the %3 wait)")
-                                             .arg(ongoing->awaited_index)
-                                             .arg(durationText(ongoing->stalled_s * 1000.0),
-                                                  durationText(*stream_wait_s * 1000.0), state)
-                                       : tr(" (+1 %3 at chunk %1: stalled %2)")
-                                             .arg(ongoing->awaited_index)
-                                             .arg(durationText(ongoing->stalled_s * 1000.0), state);
+            // The viewer stalls for less than the stream has waited: its buffer played first
+            // (the row's tooltip says so; the column stays short). Short parts, so the value
+            // wraps between them and never inside "at chunk 8" or "2.6 s".
+            underruns += tr(" · +1 %1 at chunk %2 · stalled %3")
+                             .arg(session_ended ? tr("cut short") : tr("in progress"))
+                             .arg(ongoing->awaited_index)
+                             .arg(durationText(ongoing->stalled_s * 1000.0));
+            if (stream_wait_s) {
+                underruns += tr(" · waited %1").arg(durationText(*stream_wait_s * 1000.0));
+            }
         }
         set(Row::SimulatedUnderruns, underruns,
             stallLevel(result->underrun_count, ongoing.has_value(), nearly_dry));

@@ -53,7 +53,7 @@ bool DocumentViewer::open(const QString& path, QString* error) {
     try {
         m_chart->showRecords(session.chunks, options, expected);
         const auto metrics = lbm::computeMetrics(session.chunks, options);
-        m_counters->showMetrics(metrics);
+        m_counters->showMetrics(metrics, true);
         // The simulated viewer replayed over the kept records, so the counters read as they did
         // when the session ended: what it held then, and a stall the end cut short.
         lbm::LiveSessionMetrics live(options);
@@ -76,6 +76,12 @@ bool DocumentViewer::open(const QString& path, QString* error) {
     }
     m_chart->setPrimaryLabel(QFileInfo(path).fileName());
     m_counters->showConnection(outcome().word(), session.request_id.value_or(QString()));
+    // What the decoder made of the stream, as the document kept it while the session ran.
+    const QJsonValue decoded = session.monitor_extras.value(QStringLiteral("frames_decoded"));
+    const QJsonValue announced = session.monitor_extras.value(QStringLiteral("frames_announced"));
+    if (decoded.isDouble() && announced.isDouble()) {
+        m_counters->showFrames(decoded.toInteger(), announced.toInteger());
+    }
     // The stalls the window's player had while the session ran, as the document kept them.
     const QJsonObject observed =
         session.monitor_extras.value(QStringLiteral("observed_player_stalls")).toObject();

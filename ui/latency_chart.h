@@ -117,7 +117,7 @@ private:
     ChartWindow visibleWindow() const;
     std::vector<LatencyBarsItem::Bar> collectBars(const ChartWindow& window, LegendContent& legend);
     QList<QPointF> drawComparison(const ChartWindow& window, LegendContent& legend);
-    std::vector<double> drawPercentiles(const ChartWindow& window, LegendContent& legend);
+    std::vector<double> drawPercentiles(const ChartWindow& window);
     // The value the axis must show (before headroom): the steady chunks, the deadline and the
     // lines, not the outliers.
     double steadyValueTop(const std::vector<LatencyBarsItem::Bar>& bars,

@@ -30,7 +30,7 @@ void LatencyChart::redraw() {
     legend.warmup_chunks = m_model->warmupChunks();
     std::vector<LatencyBarsItem::Bar> bars = collectBars(window, legend);
     const QList<QPointF> comparison = drawComparison(window, legend);
-    const std::vector<double> percentiles = drawPercentiles(window, legend);
+    const std::vector<double> percentiles = drawPercentiles(window);
     m_series->deadline->replace({QPointF(window.x_min, m_model->deadlineMs()),
                                  QPointF(window.x_max, m_model->deadlineMs())});
 
@@ -137,8 +137,7 @@ QList<QPointF> LatencyChart::drawComparison(const ChartWindow& window, LegendCon
     return points;
 }
 
-std::vector<double> LatencyChart::drawPercentiles(const ChartWindow& window,
-                                                  LegendContent& legend) {
+std::vector<double> LatencyChart::drawPercentiles(const ChartWindow& window) {
     // The session's percentiles as the counters show them.
     QLineSeries* const lines[] = {m_series->p50, m_series->p95, m_series->p99};
     const double fractions[] = {0.50, 0.95, 0.99};
@@ -151,7 +150,6 @@ std::vector<double> LatencyChart::drawPercentiles(const ChartWindow& window,
             points = {QPointF(window.x_min, *percentile), QPointF(window.x_max, *percentile)};
             lines[i]->setName(
                 QStringLiteral("%1 %2").arg(QLatin1String(names[i]), durationText(*percentile)));
-            legend.percentile_names << lines[i]->name();
             shown.push_back(*percentile);
         }
         lines[i]->replace(points);

@@ -142,13 +142,6 @@ QString legendHtml(const LegendContent& c, const QPalette& pal) {
     if (!c.comparison_label.isEmpty()) {
         legend << swatch(accentColor(pal), QStringLiteral("&#9679;&#9473;"), c.comparison_label);
     }
-    const QColor percentile_colors[] = {p50Color(pal), p95Color(pal), p99Color(pal)};
-    const QString percentile_glyphs[] = {QStringLiteral("&#9473;&#9473;"),
-                                         QStringLiteral("&#9476;&#9476;"),
-                                         QStringLiteral("&#8943;&#8943;")};
-    for (int i = 0; i < c.percentile_names.size() && i < 3; ++i) {
-        legend << swatch(percentile_colors[i], percentile_glyphs[i], c.percentile_names[i]);
-    }
     return legend.join(QStringLiteral("&nbsp;&nbsp; ")); // breaks only between entries
 }
 

@@ -55,8 +55,9 @@ struct LegendContent {
     bool prompt_marks = false;
     bool camera_marks = false;
     bool failures = false;
-    QString comparison_label;     // empty: none
-    QStringList percentile_names; // "p50 752 ms", ... when shown
+    QString comparison_label; // empty: none
+    // The percentile lines have no entry: each is named, in its colour, where it meets the
+    // plot's right edge, and a third legend line cost a 720 px window its chunk axis.
 };
 
 QString legendHtml(const LegendContent& content, const QPalette& palette);

@@ -71,7 +71,7 @@ void LiveReadout::refresh() {
             // Before the start buffer fills the seed refuses the playback part; the simulated
             // playback row says so.
             if (const auto metrics = live.tryMetrics(ttfc, wall)) {
-                counters.showMetrics(*metrics);
+                counters.showMetrics(*metrics, result.has_value());
             }
         }
         const double now_s = engine.sessionNowS();

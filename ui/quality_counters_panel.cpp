@@ -50,7 +50,10 @@ QualityCountersPanel::QualityCountersPanel(QWidget* parent)
     , m_grid(this) {
     m_grid.addSection(tr("Visual quality"));
     m_grid.addRow(static_cast<int>(Row::Analysed), tr("Chunks analysed"),
-                  tr("Chunks the visual quality analysis has judged, and how many it flagged"));
+                  tr("Chunks the visual quality analysis has judged of those received, and how "
+                     "many it flagged. A chunk is judged once the next chunk's first frame is "
+                     "decoded (a seam shows across the boundary) or the stream ends, so the "
+                     "newest waits; a session cut off leaves its last chunk unjudged"));
     m_grid.addRow(static_cast<int>(Row::Seam), tr("Seams"),
                   tr("Chunks that do not continue the last one: the change across the boundary is "
                      "seam-score times the change inside the chunks around it"));
@@ -93,7 +96,15 @@ void QualityCountersPanel::reset() {
     m_flagged_chunks = 0;
     m_near_chunks = 0;
     m_session_over = false;
+    m_chunks_received = 0;
     refresh();
+}
+
+void QualityCountersPanel::setChunksReceived(qint64 received) {
+    if (received != m_chunks_received) {
+        m_chunks_received = received;
+        refresh();
+    }
 }
 
 void QualityCountersPanel::setSessionOver() {
@@ -186,7 +197,11 @@ void QualityCountersPanel::refresh() {
         return;
     }
     // Amber with nothing flagged means a chunk came near a threshold: say so in the text.
-    QString analysed = tr("%1 · %2 flagged").arg(m_chunks.size()).arg(m_flagged_chunks);
+    const auto judged = static_cast<qint64>(m_chunks.size());
+    const QString count = m_chunks_received > judged
+                              ? tr("%1 of %2").arg(judged).arg(m_chunks_received)
+                              : QString::number(judged);
+    QString analysed = tr("%1 · %2 flagged").arg(count).arg(m_flagged_chunks);
     if (m_flagged_chunks == 0 && m_near_chunks > 0) {
         analysed += tr(" · %1 near a threshold").arg(m_near_chunks);
     }

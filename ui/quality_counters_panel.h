@@ -55,6 +55,9 @@ public:
     // A chunk as it is analysed; a later result for the same chunk replaces the earlier one.
     void addChunk(const quality::ChunkQuality& chunk);
     void setChunks(const std::vector<quality::ChunkQuality>& chunks);
+    // The media chunks the session has received, so "Chunks analysed" reads "7 of 8" while
+    // the newest waits for its verdict, and "3 of 4" for a session that ended before it.
+    void setChunksReceived(qint64 received);
     // The session is over (or a kept one is shown): rows that wait for something say it never
     // came ("no key pressed") instead of "none yet". reset() clears it.
     void setSessionOver();
@@ -92,6 +95,7 @@ private:
     int m_flagged_chunks = 0;
     int m_near_chunks = 0;
     bool m_session_over = false;
+    qint64 m_chunks_received = 0;
     std::optional<quality::ChunkQuality> m_latest; // the newest chunk, without frames
     quality::SteeringSummary m_responses;
     CounterGrid m_grid;

@@ -48,6 +48,12 @@ QualityViews::QualityViews(lbm::engine::SessionEngine* engine, LatencyChart* cha
                 m_counters->addChunk(chunk);
                 m_strip->addChunk(chunk);
             });
+    connect(engine, &SessionEngine::chunkLanded, this, [this] {
+        if (!m_showing_document) {
+            m_counters->setChunksReceived(
+                static_cast<qint64>(m_engine->liveMetrics().records().size()));
+        }
+    });
     connect(engine, &SessionEngine::qualityDone, this, [this] {
         if (!m_showing_document) {
             emit marksChanged();
@@ -106,6 +112,7 @@ void QualityViews::showDocument(const lbm::report::SessionDocument& document,
             m_document_chunks = stored->chunks;
             m_track->setChunks(stored->chunks);
             m_counters->setChunks(stored->chunks);
+            m_counters->setChunksReceived(static_cast<qint64>(session.chunks.size()));
             m_counters->setSessionOver();
             m_strip->setChunks(stored->chunks);
         }

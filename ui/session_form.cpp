@@ -9,6 +9,7 @@
 #include "metrics/metric_error.h"
 #include "metrics/session_metrics.h"
 #include "resources/bundled_resources.h"
+#include "ui/duration_text.h"
 #include "ui/status_colors.h"
 #include "ui/wheel_guard.h"
 
@@ -303,11 +304,12 @@ void SessionForm::updateDerived() {
     m_chunks->setEnabled(!from_script);
     const auto frames = lbm::numFramesForChunks(std::max(1, chunks()));
     const double fps = targetFps() > 0 ? targetFps() : m_mux_fps->value();
-    m_geometry->setText(tr("num_frames %1 · %2 s of video at %3 fps · deadline %4 ms")
+    // The deadline written as the chart's line and the counters write it.
+    m_geometry->setText(tr("num_frames %1 · %2 s of video at %3 fps · deadline %4")
                             .arg(frames)
                             .arg(static_cast<double>(frames) / fps, 0, 'f', 2)
                             .arg(fps, 0, 'g', 4)
-                            .arg(deadlineMs(), 0, 'f', 1));
+                            .arg(durationText(deadlineMs())));
     QPalette pal = m_geometry->palette();
     pal.setColor(QPalette::WindowText, mutedColor(palette()));
     m_geometry->setPalette(pal);

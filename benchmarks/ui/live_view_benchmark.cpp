@@ -72,7 +72,7 @@ struct LiveView {
         const auto& records = metrics.records();
         if (const auto m =
                 metrics.tryMetrics(records.front().arrival_s, records.back().arrival_s)) {
-            counters.showMetrics(*m);
+            counters.showMetrics(*m, false);
         }
         const double now = records.back().arrival_s + 0.1;
         counters.showSimulatedPlayback(metrics.simulatedPlayback(),

@@ -3,6 +3,7 @@
 // the offer at the next start, and Compare on two kept sessions. Each scene is asserted to show
 // what its name says before it is saved.
 
+#include "ui/counters_panel.h"
 #include "ui/main_window.h"
 #include "ui/session_form.h"
 #include "ui/side_by_side_window.h"
@@ -93,6 +94,12 @@ TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screensh
         REQUIRE(window.openDocument(killed));
         QTest::qWait(600); // not a proof: the recording's first frame decoded and drawn
         CHECK(window.windowTitle().startsWith(QStringLiteral("ended unexpectedly: ")));
+        // The counters read as an ended session's: the frames its decoder made, as the
+        // document kept them, and no figure still waiting ("yet") for chunks that never come.
+        using Row = lbm::ui::CountersPanel::Row;
+        const auto* counters = window.countersPanel();
+        CHECK(counters->valueText(Row::FramesDecoded).front().isDigit());
+        CHECK_FALSE(counters->valueText(Row::SteadyRtf).contains(QStringLiteral("yet")));
         const QStringList cut = lbm::ui::test::cutLabels(&window);
         INFO(cut.join(QLatin1Char('\n')).toStdString());
         CHECK(cut.isEmpty());

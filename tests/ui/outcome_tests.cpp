@@ -164,7 +164,7 @@ TEST_CASE("a stall the user stops keeps its figures on the counters and the char
     const QString underruns = counters->valueText(CountersPanel::Row::SimulatedUnderruns);
     INFO(underruns.toStdString());
     // The stall the viewer was in when the session ended is still there, said to be cut short.
-    CHECK(underruns.contains(QStringLiteral("cut short by the end at chunk 3: stalled ")));
+    CHECK(underruns.contains(QStringLiteral("+1 cut short at chunk 3 · stalled ")));
     CHECK(counters->valueText(CountersPanel::Row::SimulatedStall)
               .contains(QStringLiteral("cut short by the end")));
     CHECK(

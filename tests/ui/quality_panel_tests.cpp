@@ -71,6 +71,12 @@ TEST_CASE("the quality counters follow the counters' red and amber rule",
     CHECK(panel.level(Row::Sharpness) == Level::Warning);
     CHECK(panel.level(Row::Analysed) == Level::Warning);
     CHECK(panel.valueText(Row::Analysed) == QStringLiteral("6 · 0 flagged · 1 near a threshold"));
+    // A newer chunk landed and waits for its verdict: the count says of how many.
+    panel.setChunksReceived(7);
+    CHECK(panel.valueText(Row::Analysed) ==
+          QStringLiteral("6 of 7 · 0 flagged · 1 near a threshold"));
+    panel.setChunksReceived(6);
+    CHECK(panel.valueText(Row::Analysed) == QStringLiteral("6 · 0 flagged · 1 near a threshold"));
     // The next chunk is sharp again: the newest-chunk row goes green, the count stays amber.
     ChunkQuality sharp = cleanChunk(6);
     sharp.reference_chunk = 5;

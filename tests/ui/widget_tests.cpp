@@ -195,7 +195,7 @@ TEST_CASE("the counters show computeMetrics and the simulator after every chunk"
         options.ttfc_s = so_far.front().arrival_s;
         options.session_wall_s = record.arrival_s;
         const auto metrics = lbm::computeMetrics(so_far, options);
-        panel.showMetrics(metrics);
+        panel.showMetrics(metrics, false);
         panel.showSimulatedPlayback(simulator.result(),
                                     simulator.bufferedAheadSeconds(record.arrival_s), false);
         const auto batch = lbm::simulatePlayback(so_far, 16.0, 1);
@@ -258,7 +258,7 @@ TEST_CASE("a stall too short for one decimal is not 0.0% of the span and the SLO
     panel.reset(16, lbm::numFramesForChunks(16), 750.0);
     lbm::MetricsOptions options;
     options.fps = 16.0;
-    panel.showMetrics(lbm::computeMetrics(makeRecords(16, 780.0), options));
+    panel.showMetrics(lbm::computeMetrics(makeRecords(16, 780.0), options), false);
     const QString slo = panel.valueText(CountersPanel::Row::SloAttainment);
     INFO(slo.toStdString());
     const QStringList parts = slo.split(QStringLiteral(" · "));
@@ -369,7 +369,7 @@ TEST_CASE("the chart's percentile lines are the counters' p50 / p99", "[ui][char
     CountersPanel panel;
     panel.reset(30, lbm::numFramesForChunks(30), 750.0);
     const auto metrics = live.metrics.metrics(records.front().arrival_s, records.back().arrival_s);
-    panel.showMetrics(metrics);
+    panel.showMetrics(metrics, false);
     const QString counters = panel.valueText(CountersPanel::Row::SteadyInterval);
     REQUIRE(live.chart.model()->percentilesAreSteady());
     CHECK(counters == QStringLiteral("%1 / %2").arg(ms(*live.chart.model()->percentileMs(0.5)),
