@@ -108,31 +108,43 @@ TEST_CASE("screenshots of a live session, a transition and presenter mode", "[sc
     CHECK(session->result()->ok);
 }
 
-TEST_CASE("screenshots of a live session at 1280x720, 1600x1000 and 1920x1080", "[screenshots]") {
-    for (const QSize size : {QSize(1280, 720), QSize(1600, 1000), QSize(1920, 1080)}) {
-        DYNAMIC_SECTION(size.width() << "x" << size.height()) {
-            QSettings().clear();
-            MainWindow window;
-            window.resize(size);
-            window.show();
-            REQUIRE(QTest::qWaitForWindowExposed(&window));
-            auto* form = window.sessionForm();
-            form->setSimulatorProfile(QStringLiteral("h200-sp4"));
-            form->setChunks(24);
-            REQUIRE(window.startSession());
-            auto* engine = window.sessionEngine();
-            REQUIRE(
-                QTest::qWaitFor([&] { return engine->liveMetrics().chunkCount() >= 8; }, 60000));
-            window.promptPanel()->setPrompt(QStringLiteral("A snowy street at dusk"));
-            window.promptPanel()->send();
-            QTest::qWait(1500); // not a proof: the window paints before the screenshot
-            const QString name =
-                QStringLiteral("06-live-%1x%2").arg(size.width()).arg(size.height());
-            CHECK(QFileInfo(lbm::ui::test::saveScreenshot(window, name)).size() > 0);
-            engine->abort(QStringLiteral("screenshot taken"));
-            REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 10000));
-        }
-    }
+namespace {
+
+// The window at size eight chunks into an h200-sp4 session, a prompt just sent. One case per
+// size, so CTest runs them side by side: each waits through the simulator's real-time pace.
+void screenshotLiveSession(const QSize& size) {
+    QSettings().clear();
+    MainWindow window;
+    window.resize(size);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+    auto* form = window.sessionForm();
+    form->setSimulatorProfile(QStringLiteral("h200-sp4"));
+    form->setChunks(24);
+    REQUIRE(window.startSession());
+    auto* engine = window.sessionEngine();
+    REQUIRE(QTest::qWaitFor([&] { return engine->liveMetrics().chunkCount() >= 8; }, 60000));
+    window.promptPanel()->setPrompt(QStringLiteral("A snowy street at dusk"));
+    window.promptPanel()->send();
+    QTest::qWait(1500); // not a proof: the window paints before the screenshot
+    const QString name = QStringLiteral("06-live-%1x%2").arg(size.width()).arg(size.height());
+    CHECK(QFileInfo(lbm::ui::test::saveScreenshot(window, name)).size() > 0);
+    engine->abort(QStringLiteral("screenshot taken"));
+    REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 10000));
+}
+
+} // namespace
+
+TEST_CASE("screenshot of a live session at 1280x720", "[screenshots]") {
+    screenshotLiveSession(QSize(1280, 720));
+}
+
+TEST_CASE("screenshot of a live session at 1600x1000", "[screenshots]") {
+    screenshotLiveSession(QSize(1600, 1000));
+}
+
+TEST_CASE("screenshot of a live session at 1920x1080", "[screenshots]") {
+    screenshotLiveSession(QSize(1920, 1080));
 }
 
 TEST_CASE("the README's screenshot: 1280x720 mid-session with a prompt transition",
