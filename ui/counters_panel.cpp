@@ -135,7 +135,7 @@ void CountersPanel::showMetrics(const lbm::SessionMetrics& metrics, bool session
             rtfLevel(*metrics.steady_video_rtf));
     } else {
         // Steady chunks come after the warmup, the last one left out (the benchmark's rule).
-        set(Row::SteadyRtf, session_ended ? tr("%1 (no steady chunk: %2 chunks, warmup %3)")
+        set(Row::SteadyRtf, session_ended ? tr("%1 (no steady chunk) · %2 chunks, warmup %3")
                                                 .arg(kDash)
                                                 .arg(metrics.chunks_received)
                                                 .arg(metrics.warmup_chunks)
@@ -210,22 +210,25 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
         QString underruns = QString::number(result->underrun_count);
         if (ongoing) {
             // The viewer stalls for less than the stream has waited: its buffer played first
-            // (the row's tooltip says so; the column stays short). Short parts, so the value
-            // wraps between them and never inside "at chunk 8" or "2.6 s".
-            underruns += tr(" · +1 %1 at chunk %2 · stalled %3")
+            // (the row's tooltip says so; the column stays short). Short parts, the count
+            // first, so at 1280x720 the value wraps between them ("1 + 1 in progress ·",
+            // "at chunk 8 ·", "stalled 2.6 s of 3.9 s"), never inside one or after a lone "1 ·".
+            underruns += tr(" + 1 %1 · at chunk %2 · stalled %3")
                              .arg(session_ended ? tr("cut short") : tr("in progress"))
                              .arg(ongoing->awaited_index)
                              .arg(durationText(ongoing->stalled_s * 1000.0));
             if (stream_wait_s) {
-                underruns += tr(" · waited %1").arg(durationText(*stream_wait_s * 1000.0));
+                underruns += tr(" of %1").arg(durationText(*stream_wait_s * 1000.0));
             }
         }
         set(Row::SimulatedUnderruns, underruns,
             stallLevel(result->underrun_count, ongoing.has_value(), nearly_dry));
         QString stall = ms(result->totalStallMs());
         if (ongoing) {
-            stall += (session_ended ? tr(" + %1 cut short by the end") : tr(" + %1 in progress"))
-                         .arg(durationText(ongoing->stalled_s * 1000.0));
+            // A part of its own: "10.6 ms + 2.6 s in progress" would break inside at 1280x720.
+            stall +=
+                (session_ended ? tr(" · + %1 cut short by the end") : tr(" · + %1 in progress"))
+                    .arg(durationText(ongoing->stalled_s * 1000.0));
         }
         if (result->first_underrun_chunk) {
             stall += tr(" · first at chunk %1").arg(*result->first_underrun_chunk);

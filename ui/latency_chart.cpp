@@ -215,7 +215,7 @@ QString LatencyChart::legendText() const {
 }
 
 QString LatencyChart::summaryText() const {
-    return m_summary->text();
+    return m_summary_text;
 }
 
 QImage LatencyChart::renderImage(const QSize& size) {

@@ -156,6 +156,7 @@ private:
     QSpinBox* m_window_spin = nullptr;
     QCheckBox* m_percentile_box = nullptr;
     QLabel* m_summary = nullptr;
+    QString m_summary_text; // as written, without the on-screen no-break spaces
     QLabel* m_legend = nullptr;
 };
 

@@ -343,10 +343,12 @@ void LatencyChart::updateSummary() {
     const int judged = std::max(0, count - 1);
     // "after chunk 0": the chart judges every chunk but the first (warmup included); the SLO
     // attainment counter judges the steady chunks only, so the two shares differ on purpose.
-    summary += tr(" · late %1 of %2 after chunk 0 (%3%)")
-                   .arg(late_count)
-                   .arg(judged)
-                   .arg(judged > 0 ? 100.0 * late_count / judged : 0.0, 0, 'f', 1);
+    const QString late = tr("late %1 of %2 (%3%)")
+                             .arg(late_count)
+                             .arg(judged)
+                             .arg(judged > 0 ? 100.0 * late_count / judged : 0.0, 0, 'f', 1);
+    const QString after_first = tr("after chunk 0");
+    summary += tr(" · %1 %2").arg(late, after_first);
     // A chunk still in flight is not counted above until it lands; once it is past the
     // deadline it is late whatever happens, and the summary says so instead of "late 0".
     if (const auto& waiting = model.waiting();
@@ -358,7 +360,15 @@ void LatencyChart::updateSummary() {
     if (m_bucket > 1) {
         summary += tr(" · %1 chunks per bar").arg(m_bucket);
     }
-    m_summary->setText(summary);
+    // On screen the share stays beside its count and the chunk number beside its word (no
+    // break inside "late 3 of 15 (20.0%)" or "after chunk 0"), so a narrow dock wraps between
+    // the two rather than leaving "(20.0%)" or "0" alone on a line.
+    m_summary_text = summary;
+    const auto unbroken = [](QString text) {
+        return text.replace(QLatin1Char(' '), QChar(0x00A0));
+    };
+    m_summary->setText(
+        QString(summary).replace(late, unbroken(late)).replace(after_first, unbroken(after_first)));
     m_summary->setToolTip(summary);
 }
 

@@ -153,7 +153,7 @@ TEST_CASE("a stall the user stops keeps its figures on the counters and the char
             // Well into the stall: the video of chunks 0-2 (2.06 s) has played out for sure,
             // whatever the few ms between the window's clock and the session's.
             return counters->valueText(CountersPanel::Row::SimulatedUnderruns)
-                       .contains(QStringLiteral("in progress at chunk 3")) &&
+                       .contains(QStringLiteral("in progress · at chunk 3")) &&
                    engine->secondsSinceLastChunk().value_or(0.0) > 3.5;
         },
         20000));
@@ -164,7 +164,7 @@ TEST_CASE("a stall the user stops keeps its figures on the counters and the char
     const QString underruns = counters->valueText(CountersPanel::Row::SimulatedUnderruns);
     INFO(underruns.toStdString());
     // The stall the viewer was in when the session ended is still there, said to be cut short.
-    CHECK(underruns.contains(QStringLiteral("+1 cut short at chunk 3 · stalled ")));
+    CHECK(underruns.contains(QStringLiteral(" + 1 cut short · at chunk 3 · stalled ")));
     CHECK(counters->valueText(CountersPanel::Row::SimulatedStall)
               .contains(QStringLiteral("cut short by the end")));
     CHECK(

@@ -83,7 +83,7 @@ TEST_CASE("a stall reads as one figure on the title, banner, HUD, chart and coun
     CHECK(chart_labels.contains(QStringLiteral("waiting %1").arg(wait)));
     // The simulated viewer's stall is part of that wait, and the counter says so.
     const QRegularExpression in_counter(QStringLiteral(
-        "\\+1 in progress at chunk 3 · stalled (\\d+\\.\\d s|\\d+ ms) · waited (.+)$"));
+        " \\+ 1 in progress · at chunk 3 · stalled (\\d+\\.\\d s|\\d+ ms) of (.+)$"));
     const auto counter_match = in_counter.match(underruns);
     REQUIRE(counter_match.hasMatch());
     CHECK(counter_match.captured(2) == wait);
