@@ -226,9 +226,8 @@ void CountersPanel::showSimulatedPlayback(const std::optional<lbm::PlaybackResul
         QString stall = ms(result->totalStallMs());
         if (ongoing) {
             // A part of its own: "10.6 ms + 2.6 s in progress" would break inside at 1280x720.
-            stall +=
-                (session_ended ? tr(" · + %1 cut short by the end") : tr(" · + %1 in progress"))
-                    .arg(durationText(ongoing->stalled_s * 1000.0));
+            stall += (session_ended ? tr(" · + %1 cut short") : tr(" · + %1 in progress"))
+                         .arg(durationText(ongoing->stalled_s * 1000.0));
         }
         if (result->first_underrun_chunk) {
             stall += tr(" · first at chunk %1").arg(*result->first_underrun_chunk);

@@ -48,10 +48,10 @@ QualityViews::QualityViews(lbm::engine::SessionEngine* engine, LatencyChart* cha
                 m_counters->addChunk(chunk);
                 m_strip->addChunk(chunk);
             });
-    connect(engine, &SessionEngine::chunkLanded, this, [this] {
+    connect(engine, &SessionEngine::chunkLanded, this, [this](const lbm::ChunkRecord& record) {
         if (!m_showing_document) {
-            m_counters->setChunksReceived(
-                static_cast<qint64>(m_engine->liveMetrics().records().size()));
+            m_chunks_landed.insert(record.index);
+            m_counters->setChunksReceived(static_cast<qint64>(m_chunks_landed.size()));
         }
     });
     connect(engine, &SessionEngine::qualityDone, this, [this] {
@@ -65,6 +65,7 @@ QualityViews::QualityViews(lbm::engine::SessionEngine* engine, LatencyChart* cha
 
 void QualityViews::clearAll() {
     m_document_chunks.clear();
+    m_chunks_landed.clear();
     m_track->clear();
     m_counters->reset();
     m_strip->clear();
@@ -112,7 +113,11 @@ void QualityViews::showDocument(const lbm::report::SessionDocument& document,
             m_document_chunks = stored->chunks;
             m_track->setChunks(stored->chunks);
             m_counters->setChunks(stored->chunks);
-            m_counters->setChunksReceived(static_cast<qint64>(session.chunks.size()));
+            std::set<qint64> received;
+            for (const lbm::ChunkRecord& chunk : session.chunks) {
+                received.insert(chunk.index);
+            }
+            m_counters->setChunksReceived(static_cast<qint64>(received.size()));
             m_counters->setSessionOver();
             m_strip->setChunks(stored->chunks);
         }

@@ -18,6 +18,7 @@
 #include <QString>
 
 #include <optional>
+#include <set>
 #include <vector>
 
 class QWidget;
@@ -85,6 +86,8 @@ private:
     // What the HUD and the scrub bar read: the live analysis or the opened document's.
     std::vector<lbm::quality::ChunkQuality> m_document_chunks;
     bool m_showing_document = false;
+    // The live session's media chunks by index (a chunk the server sent twice counts once).
+    std::set<qint64> m_chunks_landed;
 };
 
 } // namespace lbm::ui

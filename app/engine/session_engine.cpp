@@ -74,6 +74,7 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
         return false;
     }
     resetSession();
+    ++m_session_serial;
     m_settings = settings;
     m_chunk_ids.clear();
     m_frames_announced = 0;
@@ -380,7 +381,12 @@ void SessionEngine::onFinished(const session::SessionResult& result) {
     if (m_decoder) {
         m_decoder->finish();
     }
+    const quint64 session = m_session_serial;
     emit finished(result);
+    // A view may start the next session from finished(); what follows is this session's.
+    if (session != m_session_serial) {
+        return;
+    }
     if (!m_decoder) {
         if (m_pictures) {
             m_pictures->close();

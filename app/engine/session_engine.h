@@ -218,6 +218,7 @@ private:
     int m_largest_chunk_frames = 0;
     bool m_decoding_done = false;
     quint64 m_decoder_serial = 0; // which decoder's end is this session's
+    quint64 m_session_serial = 0; // counts start()s, so a handler knows its session ended
     std::unique_ptr<LiveSessionMetrics> m_metrics;
     QUrl m_url;
     std::vector<ChunkInteractionIds> m_chunk_ids;

@@ -79,36 +79,38 @@ void SessionClient::start(const SessionOptions& options) {
     m_worker = worker;
 
     // Each report is taken into this client's state first, then handed on: a handler that
-    // reads the client (its timeline, its result) sees the report it was called for.
+    // reads the client (its timeline, its result) sees the report it was called for. A copy
+    // of the handler runs, so one that ends with this client destroyed (its owner starting
+    // the next session) does not destroy the function it is running in.
     connect(worker, &SessionWorker::stateChanged, this, [this](SessionState state) {
         m_state = state;
-        if (m_handlers.state_changed) {
-            m_handlers.state_changed(state);
+        if (const auto handler = m_handlers.state_changed) {
+            handler(state);
         }
     });
     connect(worker, &SessionWorker::videoStarted, this,
             [this](const QString& request_id, double t_s) {
                 m_request_id = request_id;
-                if (m_handlers.video_started) {
-                    m_handlers.video_started(request_id, t_s);
+                if (const auto handler = m_handlers.video_started) {
+                    handler(request_id, t_s);
                 }
             });
     connect(worker, &SessionWorker::chunkReceived, this, [this](const ChunkEvent& chunk) {
-        if (m_handlers.chunk_received) {
-            m_handlers.chunk_received(chunk);
+        if (const auto handler = m_handlers.chunk_received) {
+            handler(chunk);
         }
     });
     connect(worker, &SessionWorker::timelineEvent, this, &SessionClient::applyTimeline);
     connect(worker, &SessionWorker::warning, this, [this](const QString& text) {
-        if (m_handlers.warning) {
-            m_handlers.warning(text);
+        if (const auto handler = m_handlers.warning) {
+            handler(text);
         }
     });
     connect(worker, &SessionWorker::finished, this, [this](const SessionResult& result) {
         m_result = result;
         m_state = SessionState::Finished;
-        if (m_handlers.finished) {
-            m_handlers.finished(result);
+        if (const auto handler = m_handlers.finished) {
+            handler(result);
         }
     });
     // Connected before the thread starts, so the slot object is published to it by the start.
@@ -140,9 +142,9 @@ void SessionClient::drainWorkerCalls(SessionWorker& worker) {
 
 void SessionClient::applyTimeline(const TimelineEvent& event) {
     m_timeline.apply(event);
-    if (m_handlers.timeline_changed) {
+    if (const auto handler = m_handlers.timeline_changed) {
         const InteractionRecord* record = m_timeline.find(event.event_id);
-        m_handlers.timeline_changed(event, record != nullptr ? *record : InteractionRecord{});
+        handler(event, record != nullptr ? *record : InteractionRecord{});
     }
 }
 

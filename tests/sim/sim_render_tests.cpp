@@ -151,18 +151,24 @@ TEST_CASE("the blur's running sums give a plain box filter's bytes", "[sim][rend
             pixels[x] = (x / 7 + y / 5) % 2 == 0 ? 0xFFFFFFFFu : (0xFF000000u | (state >> 8));
         }
     }
-    for (const double sigma : {0.6, 2.0, 7.5}) {
-        QImage expected = source;
-        for (const int radius : FrameRenderer::blurBoxRadii(sigma)) {
-            if (radius > 0) {
-                expected = plainBox(plainBox(expected, radius, true), radius, false);
+    // The same on a corner smaller than a box (across the pattern's white and noise), where a
+    // window is clamped at both ends at once.
+    for (const QSize size : {source.size(), QSize(5, 3)}) {
+        for (const double sigma : {0.6, 2.0, 7.5}) {
+            const QImage sized = source.copy(
+                QRect(QPoint(size == source.size() ? 0 : 5, size == source.size() ? 0 : 3), size));
+            QImage expected = sized;
+            for (const int radius : FrameRenderer::blurBoxRadii(sigma)) {
+                if (radius > 0) {
+                    expected = plainBox(plainBox(expected, radius, true), radius, false);
+                }
             }
+            QImage blurred = sized;
+            FrameRenderer::blurImage(blurred, sigma);
+            INFO("sigma " << sigma << " at " << size.width() << "x" << size.height());
+            CHECK(blurred == expected);
+            CHECK(blurred != sized);
         }
-        QImage blurred = source;
-        FrameRenderer::blurImage(blurred, sigma);
-        INFO("sigma " << sigma);
-        CHECK(blurred == expected);
-        CHECK(blurred != source);
     }
 }
 

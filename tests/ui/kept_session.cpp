@@ -14,6 +14,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QSaveFile>
 #include <QTemporaryDir>
@@ -159,6 +160,14 @@ QString sharedAcceptanceFolder() {
 // interrupted fixture and is not read.
 const QString kIndexName = QStringLiteral("kept.json");
 
+// The build of lbm_ui_tests (whose hidden case keeps the session): a session kept by an older
+// build (a run interrupted before its cleanup, then a rebuild) is not read.
+qint64 keeperBuild() {
+    return QFileInfo(QCoreApplication::applicationDirPath() + QStringLiteral("/lbm_ui_tests"))
+        .lastModified()
+        .toMSecsSinceEpoch();
+}
+
 QJsonObject indexOf(const KeptSession& kept) {
     QJsonArray chunk_frames;
     for (const int frames : kept.chunk_frames) {
@@ -169,19 +178,23 @@ QJsonObject indexOf(const KeptSession& kept) {
                        {QStringLiteral("recording_path"), kept.recording_path},
                        {QStringLiteral("request_id"), kept.request_id},
                        {QStringLiteral("chunk_frames"), chunk_frames},
-                       {QStringLiteral("warnings"), QJsonArray::fromStringList(kept.warnings)}};
+                       {QStringLiteral("warnings"), QJsonArray::fromStringList(kept.warnings)},
+                       {QStringLiteral("keeper_build"), QString::number(keeperBuild())}};
 }
 
 // The session the fixture kept in folder, as runKeptSession returned it: the paths and
 // frame counts from the index, the quality, interactions and workload from its document
 // (as a window reads a kept session: per-chunk results, without the per-frame signals no
-// widget draws). nullopt when the fixture did not run.
+// widget draws). nullopt when the fixture did not run, or an older build ran it.
 std::optional<KeptSession> readKeptSession(const QString& folder) {
     QFile index_file(QDir(folder).filePath(kIndexName));
     if (!index_file.open(QIODevice::ReadOnly)) {
         return std::nullopt;
     }
     const QJsonObject index = QJsonDocument::fromJson(index_file.readAll()).object();
+    if (index.value(QStringLiteral("keeper_build")).toString() != QString::number(keeperBuild())) {
+        return std::nullopt;
+    }
     KeptSession kept;
     kept.folder = index.value(QStringLiteral("folder")).toString();
     kept.document_path = index.value(QStringLiteral("document_path")).toString();

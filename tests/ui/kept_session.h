@@ -49,11 +49,11 @@ KeptSessionSpec acceptanceSpec();
 // 16 chunks under the orbit camera with one prompt after chunk 3 over transition_chunks, no
 // faults: for comparing transition lengths side by side.
 KeptSessionSpec transitionSpec(int transition_chunks);
-// The acceptance session. Under ctest, the cases tagged [kept-acceptance] read the one that
-// the fixture case "[.keep-acceptance]" ran before them (keepAcceptanceSession) from
-// kept-sessions/ beside the executable: one simulator session instead of one per case. Anywhere
-// else (a case run by hand, after the fixture's cleanup removed the folder) it runs once per
-// process and is kept until it exits.
+// The acceptance session. Under ctest, the cases tagged [kept-acceptance] read the one the
+// fixture case "[.keep-acceptance]" (keepAcceptanceSession) ran before them with this build,
+// from kept-sessions/ beside the executable: one simulator session instead of one per case.
+// Anywhere else (a case run by hand after the fixture's cleanup removed the folder, or a
+// folder an older build left) it runs once per process and is kept until it exits.
 const KeptSession& acceptanceSession();
 // Runs the acceptance session into kept-sessions/acceptance (emptied first) and writes, last,
 // the index acceptanceSession() looks for there.
