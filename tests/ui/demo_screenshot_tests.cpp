@@ -45,24 +45,15 @@ QString adopt(const QString& document_path) {
     return target + QStringLiteral("/session.json");
 }
 
-} // namespace
-
-namespace {
-
 // A session stalled at chunk 8, on screen at size. One case per size, so CTest runs them side
 // by side: each waits through the simulator's real-time pace.
 void screenshotStall(const QSize& size) {
     QSettings().clear();
     MainWindow window;
-    window.resize(size);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
-    auto* form = window.sessionForm();
-    form->setSimulatorProfile(QStringLiteral("h200-sp4"));
-    form->setSimulatorFaults({QStringLiteral("stall@8")});
-    form->setChunkTimeouts(60, 30);
-    form->setChunks(24);
-    REQUIRE(window.startSession());
+    lbm::ui::test::showAt(window, size);
+    // With a fault the chunk timeouts are 60 s and 30 s: the stall is seen as one.
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("h200-sp4"), 24,
+                                    {QStringLiteral("stall@8")});
     auto* engine = window.sessionEngine();
     // Stalled long enough for the viewer to have run dry.
     REQUIRE(QTest::qWaitFor(
@@ -73,8 +64,7 @@ void screenshotStall(const QSize& size) {
         90000));
     CHECK(window.bannerText().startsWith(QStringLiteral("Waiting for chunk 8")));
     lbm::ui::test::saveScreenshot(window, QStringLiteral("demo-stall-") + sizeName(size));
-    engine->abort(QStringLiteral("screenshot taken"));
-    REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 10000));
+    lbm::ui::test::abortSession(window);
 }
 
 } // namespace

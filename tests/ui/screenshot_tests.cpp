@@ -115,13 +115,8 @@ namespace {
 void screenshotLiveSession(const QSize& size) {
     QSettings().clear();
     MainWindow window;
-    window.resize(size);
-    window.show();
-    REQUIRE(QTest::qWaitForWindowExposed(&window));
-    auto* form = window.sessionForm();
-    form->setSimulatorProfile(QStringLiteral("h200-sp4"));
-    form->setChunks(24);
-    REQUIRE(window.startSession());
+    lbm::ui::test::showAt(window, size);
+    lbm::ui::test::startOnSimulator(window, QStringLiteral("h200-sp4"), 24);
     auto* engine = window.sessionEngine();
     REQUIRE(QTest::qWaitFor([&] { return engine->liveMetrics().chunkCount() >= 8; }, 60000));
     window.promptPanel()->setPrompt(QStringLiteral("A snowy street at dusk"));
@@ -129,8 +124,7 @@ void screenshotLiveSession(const QSize& size) {
     QTest::qWait(1500); // not a proof: the window paints before the screenshot
     const QString name = QStringLiteral("06-live-%1x%2").arg(size.width()).arg(size.height());
     CHECK(QFileInfo(lbm::ui::test::saveScreenshot(window, name)).size() > 0);
-    engine->abort(QStringLiteral("screenshot taken"));
-    REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 10000));
+    lbm::ui::test::abortSession(window);
 }
 
 } // namespace

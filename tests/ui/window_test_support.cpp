@@ -89,6 +89,18 @@ QStringList cutLabels(QWidget* root) {
     return cut;
 }
 
+void showAt(lbm::ui::MainWindow& window, const QSize& size) {
+    window.resize(size);
+    window.show();
+    REQUIRE(QTest::qWaitForWindowExposed(&window));
+}
+
+void abortSession(lbm::ui::MainWindow& window) {
+    auto* engine = window.sessionEngine();
+    engine->abort(QStringLiteral("screenshot taken"));
+    REQUIRE(QTest::qWaitFor([&] { return engine->result().has_value(); }, 10000));
+}
+
 void startOnSimulator(lbm::ui::MainWindow& window, const QString& profile, int chunks,
                       const QStringList& faults) {
     auto* form = window.sessionForm();

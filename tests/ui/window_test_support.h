@@ -6,6 +6,7 @@
 #include "app/report/session_outcome.h"
 
 #include <QImage>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
@@ -23,6 +24,11 @@ QString saveScreenshot(lbm::ui::MainWindow& window, const QString& name);
 // The same for any top-level widget (a panel shown on its own, the side-by-side window).
 QImage grabWidget(QWidget& widget);
 QString saveWidgetScreenshot(QWidget& widget, const QString& name);
+
+// Resizes window to size, shows it and waits until it is on screen.
+void showAt(lbm::ui::MainWindow& window, const QSize& size);
+// Aborts window's session (its screenshot is taken) and waits until it has ended.
+void abortSession(lbm::ui::MainWindow& window);
 
 // Starts a session in window on the built-in simulator's profile with chunks and faults; with
 // faults, chunk timeouts of 60 s and 30 s (a stall is then seen as one, not as a timeout).
