@@ -2,6 +2,7 @@
 
 #include "ui/eliding_label.h"
 #include "ui/status_colors.h"
+#include "ui/unbroken_text.h"
 
 #include <QFont>
 #include <QFontDatabase>
@@ -24,7 +25,7 @@ QString keepShortPartsWhole(const QString& text) {
     QStringList parts = text.split(separator);
     for (QString& part : parts) {
         if (part.size() <= kShortPart) {
-            part.replace(QLatin1Char(' '), QChar(0x00A0));
+            part = unbrokenText(part);
         }
     }
     return parts.join(separator);

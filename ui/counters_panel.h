@@ -63,8 +63,8 @@ public:
     // What late and near-late values are judged against (the engine's, once a session runs).
     double deadlineMs() const { return m_deadline_ms; }
     // Everything computeMetrics says about the records so far.
-    // session_ended: a figure still missing will not come ("no steady chunk: 4 chunks, warmup
-    // 6" instead of "no steady chunk yet").
+    // session_ended: a figure still missing will not come ("(no steady chunk) · 4 chunks,
+    // warmup 6" instead of "(no steady chunk yet)").
     void showMetrics(const lbm::SessionMetrics& metrics, bool session_ended);
     // The incremental playback simulator's prediction; nullopt before its start buffer.
     // ongoing: the underrun in progress (the simulated viewer has run dry and the next chunk

@@ -7,6 +7,7 @@
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_annotations.h"
 #include "ui/latency_chart_tuning.h"
+#include "ui/unbroken_text.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -364,11 +365,9 @@ void LatencyChart::updateSummary() {
     // break inside "late 3 of 15 (20.0%)" or "after chunk 0"), so a narrow dock wraps between
     // the two rather than leaving "(20.0%)" or "0" alone on a line.
     m_summary_text = summary;
-    const auto unbroken = [](QString text) {
-        return text.replace(QLatin1Char(' '), QChar(0x00A0));
-    };
-    m_summary->setText(
-        QString(summary).replace(late, unbroken(late)).replace(after_first, unbroken(after_first)));
+    m_summary->setText(QString(summary)
+                           .replace(late, unbrokenText(late))
+                           .replace(after_first, unbrokenText(after_first)));
     m_summary->setToolTip(summary);
 }
 

@@ -11,6 +11,7 @@
 #include "resources/bundled_resources.h"
 #include "ui/duration_text.h"
 #include "ui/status_colors.h"
+#include "ui/unbroken_text.h"
 #include "ui/wheel_guard.h"
 
 #include <QCheckBox>
@@ -306,12 +307,11 @@ void SessionForm::updateDerived() {
     const double fps = targetFps() > 0 ? targetFps() : m_mux_fps->value();
     // The deadline written as the chart's line and the counters write it, its number and unit
     // kept on one line.
-    m_geometry->setText(
-        tr("num_frames %1 · %2 s of video at %3 fps · deadline %4")
-            .arg(frames)
-            .arg(static_cast<double>(frames) / fps, 0, 'f', 2)
-            .arg(fps, 0, 'g', 4)
-            .arg(durationText(deadlineMs()).replace(QLatin1Char(' '), QChar(0x00A0))));
+    m_geometry->setText(tr("num_frames %1 · %2 s of video at %3 fps · deadline %4")
+                            .arg(frames)
+                            .arg(static_cast<double>(frames) / fps, 0, 'f', 2)
+                            .arg(fps, 0, 'g', 4)
+                            .arg(unbrokenText(durationText(deadlineMs()))));
     QPalette pal = m_geometry->palette();
     pal.setColor(QPalette::WindowText, mutedColor(palette()));
     m_geometry->setPalette(pal);
