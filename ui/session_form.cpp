@@ -305,13 +305,13 @@ void SessionForm::updateDerived() {
     m_chunks->setEnabled(!from_script);
     const auto frames = lbm::numFramesForChunks(std::max(1, chunks()));
     const double fps = targetFps() > 0 ? targetFps() : m_mux_fps->value();
-    // The deadline written as the chart's line and the counters write it, its number and unit
-    // kept on one line.
-    m_geometry->setText(tr("num_frames %1 · %2 s of video at %3 fps · deadline %4")
+    // The deadline written as the chart's line and the counters write it, kept on one line
+    // with its word and unit.
+    m_geometry->setText(tr("num_frames %1 · %2 s of video at %3 fps · %4")
                             .arg(frames)
                             .arg(static_cast<double>(frames) / fps, 0, 'f', 2)
                             .arg(fps, 0, 'g', 4)
-                            .arg(unbrokenText(durationText(deadlineMs()))));
+                            .arg(unbrokenText(tr("deadline %1").arg(durationText(deadlineMs())))));
     QPalette pal = m_geometry->palette();
     pal.setColor(QPalette::WindowText, mutedColor(palette()));
     m_geometry->setPalette(pal);
