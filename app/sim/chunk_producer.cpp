@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <future>
 #include <thread>
 #include <vector>
@@ -21,10 +22,20 @@ namespace {
 // The session's thread stamps arrivals, reads control messages and sends on time; the
 // producer's two threads have a profile interval of slack per chunk. On a busy two-core
 // machine they would otherwise take the cores from it exactly when an interaction sent at a
-// chunk boundary must be read. Linux applies nice per thread; a small step is enough.
+// chunk boundary must be read. Linux applies nice per thread; a small step is enough. The
+// step is taken from the process's own priority (its main thread's): a process started at
+// nice 10 would otherwise raise its producers to 3 when allowed to (as root), above its own
+// session thread.
 void yieldToTheSession() {
 #ifdef Q_OS_LINUX
-    setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)), 3);
+    constexpr int kStep = 3;
+    constexpr int kLowest = 19;
+    errno = 0;
+    const int process_nice = getpriority(PRIO_PROCESS, static_cast<id_t>(getpid()));
+    if (errno == 0) {
+        setpriority(PRIO_PROCESS, static_cast<id_t>(syscall(SYS_gettid)),
+                    std::min(kLowest, process_nice + kStep));
+    }
 #endif
 }
 
