@@ -12,6 +12,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 using namespace lbm;
 using namespace lbm::engine;
@@ -20,8 +22,10 @@ using lbm::quality::QualityFlag;
 
 namespace {
 
-// The issue's scenario: 24 chunks under the orbit camera, one prompt transition from the
-// workload (K = 3 after chunk 0) and one sent live as chunk 6 lands (K = 1).
+// The issue's acceptance scenario: 24 chunks under the orbit camera, one prompt transition
+// from the workload (K = 3 after chunk 0) and one sent live as chunk 6 lands (K = 1). The
+// quality suite ran the same session through the same engine as well; it is checked here
+// alone (lbm_quality_tests keeps the sessions that only it runs).
 EngineSettings acceptanceSettings(const QStringList& faults) {
     EngineSettings settings;
     settings.use_simulator = true;
@@ -76,6 +80,21 @@ QualityRun runAcceptance(const QStringList& faults) {
     return run;
 }
 
+using FlagAt = std::pair<qint64, QString>; // chunk, flag name
+
+// Every (chunk, flag) raised before chunk.
+std::set<FlagAt> flagsBefore(const std::vector<ChunkQuality>& chunks, qint64 chunk) {
+    std::set<FlagAt> before;
+    for (const ChunkQuality& quality : chunks) {
+        if (quality.generation_index < chunk) {
+            for (const QString& name : quality::qualityFlagNames(quality.flags)) {
+                before.insert({quality.generation_index, name});
+            }
+        }
+    }
+    return before;
+}
+
 std::vector<qint64> flagged(const std::vector<ChunkQuality>& chunks, QualityFlag flag) {
     std::vector<qint64> indices;
     for (const ChunkQuality& chunk : chunks) {
@@ -108,7 +127,14 @@ TEST_CASE("the engine flags each visual fault at its chunk, a live prompt includ
     for (std::size_t i = 0; i < run.chunks.size(); ++i) {
         CHECK(run.chunks[i].generation_index == static_cast<qint64>(i));
         CHECK(run.chunks[i].is_final);
+        CHECK(run.chunks[i].frame_count == (i == 0 ? 9 : 12));
     }
+    // Nothing but the earlier faults before each fault.
+    CHECK(flagsBefore(run.chunks, 14) ==
+          std::set<FlagAt>{{6, QStringLiteral("seam")}, {10, QStringLiteral("freeze")}});
+    const std::set<FlagAt> before_tint = flagsBefore(run.chunks, 18);
+    CHECK(std::none_of(before_tint.cbegin(), before_tint.cend(),
+                       [](const FlagAt& flag) { return flag.second == QStringLiteral("tint"); }));
     const auto first_flag = std::find_if(run.chunks.begin(), run.chunks.end(),
                                          [](const ChunkQuality& chunk) { return chunk.flags; });
     REQUIRE(first_flag != run.chunks.end());
@@ -152,6 +178,21 @@ TEST_CASE("the engine's analysis of the clean session raises no flag", "[engine]
     REQUIRE(run.chunks.size() == 24);
     CHECK(std::none_of(run.chunks.begin(), run.chunks.end(),
                        [](const ChunkQuality& chunk) { return bool(chunk.flags); }));
+    int judged = 0;
+    for (const ChunkQuality& chunk : run.chunks) {
+        for (const auto& check : chunk.transitions) {
+            ++judged;
+            CHECK(check.verdict == quality::TransitionVerdict::OnTime);
+        }
+    }
+    CHECK(judged == 2);
+    // The transitions were judged, not excused: their chunks carry a seam score, below the
+    // threshold (the simulator blends a K = 1 look frame by frame over its chunk).
+    const double seam_threshold = quality::QualitySettings{}.thresholds.seam_score;
+    CHECK(run.chunks[2].in_transition);
+    CHECK(run.chunks[8].in_transition);
+    CHECK(run.chunks[2].seam_score.value_or(99) < seam_threshold);
+    CHECK(run.chunks[8].seam_score.value_or(99) < seam_threshold);
 }
 
 TEST_CASE("without analyze_quality the engine runs no analysis and writes none",
