@@ -45,11 +45,10 @@ echo "quickstart: configure and build took $((SECONDS - phase_start)) s"
 if [ "$mode" = gui ]; then
   exec ./build/release/lingbot-monitor "${@:2}"
 fi
-# Three cases per core: most of a case waits on a simulator paced like a real server (the
-# suite's CPU time is about a third of its cases' summed wall time), and the [timing] cases
-# take two slots each (tests/CMakeLists.txt). On 2 cores: 414 s at -j2, 220 s at -j4, 174 s
-# at -j6; at -j8 the transcript replays lost their pace.
-jobs=$(($(nproc) * 3))
+# Six cases per core: three that compute, two [paced] ones that mostly wait on a server paced
+# like a real one, and a [timing] one; the resource slots of build/release/ctest_resources.json
+# keep to that mix (tests/CMakeLists.txt).
+jobs=$(($(nproc) * 6))
 # The window tests render offscreen and the screenshot cases start an Xvfb of their own each
 # (tests/own_display.h); the suite still runs under one, on a screen as large as the largest
 # window they open, for anything that asks the display.

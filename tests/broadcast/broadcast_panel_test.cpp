@@ -18,7 +18,8 @@
 using namespace lbm::broadcast::test;
 using lbm::ui::BroadcastPanel;
 
-TEST_CASE("the Broadcast toggle shows the link, its QR code and the viewers", "[broadcast][ui]") {
+TEST_CASE("the Broadcast toggle shows the link, its QR code and the viewers",
+          "[broadcast][ui][paced]") {
     lbm::engine::SessionEngine engine;
     BroadcastPanel panel(&engine);
     panel.resize(360, 620);

@@ -70,7 +70,7 @@ void saveScreenshot(HeadlessChromium& browser, const QString& name) {
 } // namespace
 
 TEST_CASE("a browser plays the broadcast with its chart and ends with the session",
-          "[broadcast][browser]") {
+          "[broadcast][browser][paced]") {
     HeadlessChromium browser;
     QString error;
     const bool started = browser.start(1920, 1080, &error);

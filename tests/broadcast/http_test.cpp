@@ -119,7 +119,8 @@ TEST_CASE("playlists are cacheable for a second, media for good, the page always
     CHECK(start.body.contains("\"ended\":true")); // the viewer page plays it from the start
 }
 
-TEST_CASE("a blocking reload and a preload-hinted part are held until they exist", "[broadcast]") {
+TEST_CASE("a blocking reload and a preload-hinted part are held until they exist",
+          "[broadcast][paced]") {
     LiveBroadcast live;
     // About 0.4 s between chunks: slow enough to ask for a part before it exists.
     live.start(simulatorSettings(12, QStringLiteral("fixed:0.3:0.4")));

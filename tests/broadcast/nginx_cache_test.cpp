@@ -69,7 +69,7 @@ http {
 } // namespace
 
 TEST_CASE("nginx in front caches segments and keeps playlists no older than their max-age",
-          "[broadcast]") {
+          "[broadcast][paced]") {
     const QString nginx = QStandardPaths::findExecutable(
         QStringLiteral("nginx"), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin")});
     INFO("nginx not found: apt-get install nginx (scripts/quickstart.sh does)");

@@ -213,7 +213,7 @@ TEST_CASE("the engine refuses what a user can get wrong, with the reason", "[eng
     }
 }
 
-TEST_CASE("the engine tells how long the stream has been silent", "[engine]") {
+TEST_CASE("the engine tells how long the stream has been silent", "[engine][paced]") {
     EngineSettings settings = simulatorSettings(6);
     settings.simulator_faults = {QStringLiteral("stall@2")};
     settings.session.chunk_timeout_s = 2;

@@ -59,7 +59,7 @@ TEST_CASE("a fast simulated session decodes every frame in order", "[engine][sim
 }
 
 TEST_CASE("every simulator fault ends with its message and a playable partial recording",
-          "[engine][sim][faults]") {
+          "[engine][sim][faults][paced]") {
     const int fault_chunk = 2;
     const std::vector<std::pair<QString, QString>> cases = {
         {QStringLiteral("stall"), QStringLiteral("No media chunk for 3 s after 2 chunk(s);")},
@@ -96,7 +96,7 @@ TEST_CASE("every simulator fault ends with its message and a playable partial re
 }
 
 TEST_CASE("pings keep a slow-start session alive past the server's stall timeout",
-          "[engine][sim][ping]") {
+          "[engine][sim][ping][paced]") {
     sim::SimulatorConfig config;
     config.stall_timeout_ms = 600;
     QString problem;

@@ -200,7 +200,7 @@ TEST_CASE("a refusal reads as the server refusing the session, with what to do",
 }
 
 TEST_CASE("a control loop that stops answering pings is reported once, the session goes on",
-          "[engine][upstream]") {
+          "[engine][upstream][paced]") {
     ScriptedServer::Script script;
     script.chunks = 9;
     script.first_chunk_delay_ms = 100;

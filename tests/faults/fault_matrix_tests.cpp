@@ -580,7 +580,7 @@ TEST_CASE("the Qt TLS backend loads", "[faults][tls]") {
 }
 
 // One case per client, so CTest runs the two side by side (each cell waits for its fault).
-TEST_CASE("fault matrix: bench against every fault", "[faults][matrix]") {
+TEST_CASE("fault matrix: bench against every fault", "[faults][matrix][paced]") {
     for (const Cell& cell : cells()) {
         DYNAMIC_SECTION("bench x " << cell.name.toStdString()) {
             runCell(Client::Bench, cell);
@@ -588,7 +588,7 @@ TEST_CASE("fault matrix: bench against every fault", "[faults][matrix]") {
     }
 }
 
-TEST_CASE("fault matrix: the GUI engine against every fault", "[faults][matrix]") {
+TEST_CASE("fault matrix: the GUI engine against every fault", "[faults][matrix][paced]") {
     for (const Cell& cell : cells()) {
         DYNAMIC_SECTION("GUI engine x " << cell.name.toStdString()) {
             runCell(Client::Gui, cell);

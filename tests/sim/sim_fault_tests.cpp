@@ -74,7 +74,7 @@ TEST_CASE("fault specs parse and refuse with a clear message", "[sim][fault]") {
     CHECK(FaultSpec::parse(QStringLiteral("slow-start"), &error));
 }
 
-TEST_CASE("stall stops emitting and the stall timeout ends the session", "[sim][fault]") {
+TEST_CASE("stall stops emitting and the stall timeout ends the session", "[sim][fault][paced]") {
     const auto run = runWithFault(QStringLiteral("stall@1"), 1000);
     CHECK(countMedia(*run.client) == 1);
     const auto errors = run.client->ofType(QStringLiteral("error"));
@@ -108,7 +108,8 @@ TEST_CASE("disconnect drops the connection mid-session", "[sim][fault]") {
     CHECK(run.client->ofType(QStringLiteral("session.done")).empty());
 }
 
-TEST_CASE("garbage, orphan-binary and truncate corrupt the stream as named", "[sim][fault]") {
+TEST_CASE("garbage, orphan-binary and truncate corrupt the stream as named",
+          "[sim][fault][paced]") {
     SECTION("garbage") {
         const auto run = runWithFault(QStringLiteral("garbage@1"));
         int invalid = 0;
@@ -141,7 +142,7 @@ TEST_CASE("garbage, orphan-binary and truncate corrupt the stream as named", "[s
     }
 }
 
-TEST_CASE("slow-start outlasts the stall timeout unless the client pings", "[sim][fault]") {
+TEST_CASE("slow-start outlasts the stall timeout unless the client pings", "[sim][fault][paced]") {
     SECTION("no pings: the server gives up") {
         const auto run = runWithFault(QStringLiteral("slow-start@0"), 300);
         CHECK(countMedia(*run.client) == 0);

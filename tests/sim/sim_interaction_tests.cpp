@@ -125,7 +125,7 @@ const QJsonArray kIdentity{0, 0, 0, 1};
 
 } // namespace
 
-TEST_CASE("prompt transitions: hard, one-chunk and three-chunk", "[sim][interaction]") {
+TEST_CASE("prompt transitions: hard, one-chunk and three-chunk", "[sim][interaction][paced]") {
     SECTION("K = 0 is a hard switch in the first affected chunk") {
         const auto lists = run({promptInteraction(QStringLiteral("p"), QStringLiteral("Snow"), 0)});
         REQUIRE(lists.size() == 5);
@@ -153,7 +153,7 @@ TEST_CASE("prompt transitions: hard, one-chunk and three-chunk", "[sim][interact
 }
 
 TEST_CASE("a newer prompt supersedes a pending one and interrupts an active one",
-          "[sim][interaction]") {
+          "[sim][interaction][paced]") {
     // The real handler's bookkeeping (tests/data/upstream/*/superseded_*.json): one pending
     // slot, and an interrupted transition is never reported completed.
     SECTION("superseded before it started: never reported at all") {
@@ -186,7 +186,7 @@ TEST_CASE("a newer prompt supersedes a pending one and interrupts an active one"
     }
 }
 
-TEST_CASE("camera velocity, zero velocity and target", "[sim][interaction]") {
+TEST_CASE("camera velocity, zero velocity and target", "[sim][interaction][paced]") {
     const QJsonArray forward{0, 0, 0.05};
     SECTION("a velocity stays active until replaced, a zero one too") {
         // As the harness's camera track reports it (tests/data/upstream/newest/camera_*.json).

@@ -69,15 +69,16 @@ void screenshotStall(const QSize& size) {
 
 } // namespace
 
-TEST_CASE("screenshot of a stall at 1280x720", "[screenshots][demo]") {
+TEST_CASE("screenshot of a stall at 1280x720", "[screenshots][demo][paced]") {
     screenshotStall(QSize(1280, 720));
 }
 
-TEST_CASE("screenshot of a stall at 1920x1080", "[screenshots][demo]") {
+TEST_CASE("screenshot of a stall at 1920x1080", "[screenshots][demo][paced]") {
     screenshotStall(QSize(1920, 1080));
 }
 
-TEST_CASE("screenshots of a killed session reopened, and of Compare", "[screenshots][demo]") {
+TEST_CASE("screenshots of a killed session reopened, and of Compare",
+          "[screenshots][demo][paced]") {
     QSettings().clear();
     QDir(sessionsRoot()).removeRecursively();
     QTemporaryDir first_home, second_home;

@@ -49,7 +49,7 @@ QString reportOutcomeLine(const QString& document_path) {
 } // namespace
 
 TEST_CASE("SIGTERM and SIGKILL leave documents that say interrupted and ended unexpectedly",
-          "[ui][outcome][signal]") {
+          "[ui][outcome][signal][paced]") {
     QTemporaryDir term_home;
     const QString interrupted = lbm::ui::test::runAndSignal(term_home, SIGTERM);
     const auto by_term = lbm::report::readSessionDocument(interrupted);
@@ -99,7 +99,7 @@ TEST_CASE("SIGTERM and SIGKILL leave documents that say interrupted and ended un
 }
 
 TEST_CASE("a stopped session says so in prose, in its document, title and reopened banner",
-          "[ui][outcome]") {
+          "[ui][outcome][paced]") {
     QSettings().clear();
     QDir(sessionsRoot()).removeRecursively();
     MainWindow window;
@@ -137,7 +137,7 @@ TEST_CASE("a stopped session says so in prose, in its document, title and reopen
 }
 
 TEST_CASE("a stall the user stops keeps its figures on the counters and the chart",
-          "[ui][outcome][stall]") {
+          "[ui][outcome][stall][paced]") {
     QSettings().clear();
     QDir(sessionsRoot()).removeRecursively();
     MainWindow window;

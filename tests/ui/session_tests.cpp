@@ -54,7 +54,7 @@ bool waitFinished(MainWindow& window, int timeout_ms) {
 } // namespace
 
 TEST_CASE("a full session fills the chart and the counters equal compute_metrics",
-          "[ui][session]") {
+          "[ui][session][paced]") {
     resetSettings();
     MainWindow window;
     window.resize(1280, 800);

@@ -22,7 +22,7 @@ using lbm::ui::CountersPanel;
 using lbm::ui::MainWindow;
 
 TEST_CASE("a stall reads as one figure on the title, banner, HUD, chart and counters",
-          "[ui][stall]") {
+          "[ui][stall][paced]") {
     QSettings().clear();
     MainWindow window;
     window.resize(1280, 720);

@@ -43,7 +43,7 @@ int firstFrameOfChunk(const lbm::ui::ScrubBar& bar, int chunk) {
 } // namespace
 
 TEST_CASE("a window session shows its visual quality and its kept document shows it again",
-          "[ui][quality][window]") {
+          "[ui][quality][window][paced]") {
     QSettings().clear();
     MainWindow window;
     window.resize(1600, 1000);

@@ -159,7 +159,7 @@ TEST_CASE("the oldest kept sessions beyond the retention count are removed", "[u
 }
 
 TEST_CASE("a stalled server shows in the title, the chart and the counters at once",
-          "[ui][trust][stall]") {
+          "[ui][trust][stall][paced]") {
     QSettings().clear();
     MainWindow window;
     window.show();
@@ -209,7 +209,7 @@ TEST_CASE("a stalled server shows in the title, the chart and the counters at on
 }
 
 TEST_CASE("quitting during a live session asks first, and stopping keeps what arrived",
-          "[ui][trust][quit]") {
+          "[ui][trust][quit][paced]") {
     QSettings().clear();
     MainWindow window;
     window.show();
@@ -234,7 +234,7 @@ TEST_CASE("quitting during a live session asks first, and stopping keeps what ar
 }
 
 TEST_CASE("SIGTERM ends the program within 3 s with the session document marked interrupted",
-          "[ui][trust][signal]") {
+          "[ui][trust][signal][paced]") {
     QTemporaryDir home;
     QProcess monitor;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
@@ -282,7 +282,7 @@ TEST_CASE("SIGTERM ends the program within 3 s with the session document marked 
 }
 
 TEST_CASE("the recording plays like a player after the session, and chart clicks seek",
-          "[ui][trust][player]") {
+          "[ui][trust][player][paced]") {
     QSettings().clear();
     MainWindow window;
     window.resize(1280, 800);
