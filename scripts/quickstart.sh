@@ -45,10 +45,10 @@ echo "quickstart: configure and build took $((SECONDS - phase_start)) s"
 if [ "$mode" = gui ]; then
   exec ./build/release/lingbot-monitor "${@:2}"
 fi
-# Six cases per core: three that compute, two [paced] ones that mostly wait on a server paced
-# like a real one, and a [timing] one; the resource slots of build/release/ctest_resources.json
-# keep to that mix (tests/CMakeLists.txt).
-jobs=$(($(nproc) * 6))
+# Four or five cases a core: two that compute, two [paced] ones that mostly wait on a server
+# paced like a real one, and a [timing] one for two cores; the resource slots of
+# build/release/ctest_resources.json keep to that mix (tests/CMakeLists.txt).
+jobs=$(($(nproc) * 5))
 # The window tests render offscreen and the screenshot cases start an Xvfb of their own each
 # (tests/own_display.h); the suite still runs under one, on a screen as large as the largest
 # window they open, for anything that asks the display.

@@ -145,16 +145,32 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
         [&] { return stateText() == QStringLiteral("finished: %1 chunks").arg(kChunks); }, 10'000));
     CHECK(viewerChunks() == kChunks);
     CHECK(browser.evaluate(QStringLiteral("window.lbmViewer.finished")).toBool());
-    // The player reaches the end of the session's video.
-    CHECK(waitUntil(
+    // The player reaches the end of the session's video. It plays in real time from some
+    // seconds behind the live edge, and further behind after any stall of its own on a loaded
+    // machine (the suite runs a dozen cases on two cores): the limit only bounds a player
+    // that never gets there.
+    const bool ended = waitUntil(
         [&] {
             return browser.evaluate(QStringLiteral("document.getElementById('video').ended"))
                 .toBool();
         },
-        20'000));
-    INFO(QJsonDocument(browser.evaluate(QStringLiteral("window.lbmViewer.errors")).toArray())
-             .toJson()
-             .toStdString());
+        45'000);
+    INFO("player: "
+         << browser
+                .evaluate(QStringLiteral(
+                    "(() => { const v = document.getElementById('video'); const b = [];"
+                    " for (let i = 0; i < v.buffered.length; ++i)"
+                    " b.push([v.buffered.start(i), v.buffered.end(i)]);"
+                    " return JSON.stringify({t: v.currentTime, d: v.duration, paused: v.paused,"
+                    " ready: v.readyState, network: v.networkState, buffered: b,"
+                    " error: v.error && v.error.message}); })()"))
+                .toString()
+                .toStdString());
+    INFO("viewer errors: "
+         << QJsonDocument(browser.evaluate(QStringLiteral("window.lbmViewer.errors")).toArray())
+                .toJson(QJsonDocument::Compact)
+                .toStdString());
+    CHECK(ended);
     saveScreenshot(browser, QStringLiteral("viewer_1080p_finished.png"));
 }
 
