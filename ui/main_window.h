@@ -118,6 +118,8 @@ private:
     QList<ChunkMark> sessionScrubMarks() const;
     void loadSettings();
     void saveSettings() const;
+    // The settings key of the dock layout for the screen the window is on (one per size).
+    QString dockStateKey() const;
     void showBanner(const QString& text, bool error = true);
     void hideBanner();
     void updateActions();

@@ -17,7 +17,9 @@
 
 #include <QDir>
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QLabel>
+#include <QScreen>
 #include <QSettings>
 
 #include <exception>
@@ -37,9 +39,20 @@ void MainWindow::loadSettings() {
             .toInt());
     if (settings.contains(QStringLiteral("window/geometry"))) {
         restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-        m_layout_restored =
-            restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     }
+    // The docks as the user left them on a screen of this size: a layout made on a 1080p
+    // monitor is taller than a 1280x720 projector and ran off its bottom, so each screen size
+    // keeps its own, and a size seen for the first time gets the layout fitted to it.
+    const QString state_key = dockStateKey();
+    if (settings.contains(state_key)) {
+        m_layout_restored = restoreState(settings.value(state_key).toByteArray());
+    }
+}
+
+QString MainWindow::dockStateKey() const {
+    const QScreen* shown_on = screen() ? screen() : QGuiApplication::primaryScreen();
+    const QSize size = shown_on ? shown_on->availableGeometry().size() : QSize();
+    return QStringLiteral("window/state-%1x%2").arg(size.width()).arg(size.height());
 }
 
 void MainWindow::saveSettings() const {
@@ -50,7 +63,8 @@ void MainWindow::saveSettings() const {
     settings.setValue(QStringLiteral("sessions/keep"), m_keeper->keep());
     if (!m_presenter->isOn()) {
         settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-        settings.setValue(QStringLiteral("window/state"), saveState());
+        settings.setValue(dockStateKey(), saveState());
+        settings.remove(QStringLiteral("window/state")); // one for every screen size, before
     }
 }
 

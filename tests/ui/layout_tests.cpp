@@ -19,8 +19,10 @@
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QGuiApplication>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -208,4 +210,63 @@ TEST_CASE("a window resized across 900 px of height takes that height's layout",
     QCoreApplication::processEvents();
     QCoreApplication::processEvents();
     checkLayout(window, QSize(1280, 720));
+}
+
+TEST_CASE("a dock layout is restored on a screen of the size it was left on, and only there",
+          "[ui][layout]") {
+    // Made on a 1080p monitor, a layout is taller than a 1280x720 projector: each screen size
+    // keeps its own (the key names the screen's available size).
+    QSettings().clear();
+    const QSize screen = QGuiApplication::primaryScreen()->availableGeometry().size();
+    const QString here =
+        QStringLiteral("window/state-%1x%2").arg(screen.width()).arg(screen.height());
+    const QString elsewhere =
+        QStringLiteral("window/state-%1x%2").arg(screen.width() + 640).arg(screen.height() + 360);
+    QString hidden_title;
+    {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        for (QDockWidget* dock : window.docks()) {
+            if (dock->isVisible()) {
+                hidden_title = dock->windowTitle();
+                dock->hide();
+                break;
+            }
+        }
+        REQUIRE_FALSE(hidden_title.isEmpty());
+        window.close(); // saves the settings
+    }
+    const auto dockShown = [&hidden_title](MainWindow& window) {
+        for (QDockWidget* dock : window.docks()) {
+            if (dock->windowTitle() == hidden_title) {
+                return dock->isVisible();
+            }
+        }
+        return false;
+    };
+    const auto reopen = [&](const auto& check) {
+        MainWindow window;
+        window.resize(1280, 720);
+        window.show();
+        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        QCoreApplication::processEvents();
+        check(window);
+        window.close();
+    };
+    {
+        QSettings settings;
+        REQUIRE(settings.contains(here));
+        CHECK_FALSE(settings.contains(QStringLiteral("window/state")));
+    }
+    // Kept for this screen's size: restored, the dock stays hidden.
+    reopen([&](MainWindow& window) { CHECK_FALSE(dockShown(window)); });
+    // Left on a larger screen only: this one gets the layout fitted to it.
+    {
+        QSettings settings;
+        settings.setValue(elsewhere, settings.value(here));
+        settings.remove(here);
+    }
+    reopen([&](MainWindow& window) { CHECK(dockShown(window)); });
 }
