@@ -39,7 +39,7 @@ int runCatch(int argc, char** argv) {
     if (const int status = session.applyCommandLine(argc, argv); status != 0) {
         return status;
     }
-    // A [timing] case holds a paced server to tens of milliseconds, and the suite runs four
+    // A [timing] case holds a paced server to tens of milliseconds, and the suite runs five
     // cases a core (scripts/quickstart.sh): every other run gives way to it, and so do the
     // programs it starts (bench, the window), which inherit the priority. Without this the
     // scheduler hands a [timing] case's threads the same share as a busy neighbour's and the
