@@ -37,8 +37,11 @@ bool onlyListing(int argc, char** argv) {
 } // namespace
 
 int main(int argc, char** argv) {
+    if (const int status = lbm::test::prepareCatch(argc, argv); status != 0) {
+        return status;
+    }
     if (onlyListing(argc, argv)) {
-        return lbm::test::runCatch(argc, argv);
+        return lbm::test::runCatch();
     }
 #ifdef LBM_TEST_GUI
     // A suite that grabs the screen asks for an X server of its own (LBM_TEST_OWN_DISPLAY,
@@ -79,5 +82,5 @@ int main(int argc, char** argv) {
     TestApplication app(argc, argv);
     TestApplication::setOrganizationName(QStringLiteral("lingbot-monitor-tests"));
     TestApplication::setApplicationName(QStringLiteral("lingbot-monitor-tests"));
-    return lbm::test::runCatch(argc, argv);
+    return lbm::test::runCatch();
 }

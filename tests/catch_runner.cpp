@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <sys/resource.h>
 
@@ -13,11 +14,12 @@ namespace lbm::test {
 
 namespace {
 
-// How far a run without a [timing] case steps back: nice 5, a third of the share of a process
-// at the normal priority, enough for a [timing] case's threads to be run first when they
-// wake. At nice 10 (a tenth) a [timing] case with a browser starved the browser cases beside
-// it: their viewers' playlist requests timed out.
-constexpr int kYieldingNice = 5;
+// How far a run without a [timing] case steps back: 5 below the priority it was started at (a
+// third of the share of a process at that priority), enough for a [timing] case's threads to
+// be run first when they wake. At 10 (a tenth) a [timing] case with a browser starved the
+// browser cases beside it: their viewers' playlist requests timed out.
+constexpr int kYieldingStep = 5;
+constexpr int kLowestPriority = 19;
 
 bool selectsTimingCase(const Catch::Config& config) {
     // Without a filter Catch2 runs the cases that are not hidden.
@@ -32,23 +34,36 @@ bool selectsTimingCase(const Catch::Config& config) {
     });
 }
 
+Catch::Session& session() {
+    static Catch::Session instance;
+    return instance;
+}
+
 } // namespace
 
-int runCatch(int argc, char** argv) {
-    Catch::Session session;
-    if (const int status = session.applyCommandLine(argc, argv); status != 0) {
+int prepareCatch(int argc, char** argv) {
+    if (const int status = session().applyCommandLine(argc, argv); status != 0) {
         return status;
     }
     // A [timing] case holds a paced server to tens of milliseconds, and the suite runs five
-    // cases a core (scripts/quickstart.sh): every other run gives way to it, and so do the
-    // programs it starts (bench, the window), which inherit the priority. Without this the
-    // scheduler hands a [timing] case's threads the same share as a busy neighbour's and the
-    // case measures the machine, which is why they used to wait for the end of the run.
-    if (!session.config().listTestNamesOnly() && !selectsTimingCase(session.config()) &&
-        setpriority(PRIO_PROCESS, 0, kYieldingNice) != 0) {
-        std::perror("setpriority");
+    // cases a core (scripts/quickstart.sh): every other run gives way to it. Done first thing,
+    // while the process has one thread: Linux sets a thread's priority, and every thread and
+    // program started afterwards (Qt's, a screenshot case's Xvfb, bench, the window) inherits
+    // it. Without this the scheduler hands a [timing] case's threads the same share as a busy
+    // neighbour's and the case measures the machine, which is why they used to run last.
+    if (!session().config().listTestNamesOnly() && !selectsTimingCase(session().config())) {
+        errno = 0;
+        const int started_at = getpriority(PRIO_PROCESS, 0);
+        if (errno == 0 && setpriority(PRIO_PROCESS, 0,
+                                      std::min(kLowestPriority, started_at + kYieldingStep)) != 0) {
+            std::perror("setpriority");
+        }
     }
-    return session.run();
+    return 0;
+}
+
+int runCatch() {
+    return session().run();
 }
 
 } // namespace lbm::test

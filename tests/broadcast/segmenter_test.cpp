@@ -177,7 +177,7 @@ TEST_CASE("blocking reloads wait for the part or segment they name", "[broadcast
 // makes one per 250 frames, which starts neither a segment nor a part here (frame 250 is the
 // second frame of chunk 21), so the segmenter finds it among a part's frames. The expected
 // time comes from the stream itself: the splitter's last fragment with a sync sample.
-TEST_CASE("the newest keyframe is found inside a part", "[broadcast][paced]") {
+TEST_CASE("the newest keyframe is found inside a part", "[broadcast]") {
     // As fast as the simulator renders: only the bytes matter here.
     const std::vector<RecordedPayload> payloads =
         recordPayloads(simulatorSettings(23, QStringLiteral("fixed:0.01:0.01")), 120'000);

@@ -67,6 +67,7 @@ QualityRun runAcceptance(const QStringList& faults) {
     INFO(engine.result()->error.toStdString());
     REQUIRE(engine.result()->ok);
     REQUIRE(engine.qualityFinished());
+    CHECK(engine.qualityWarnings().isEmpty());
     run.chunks = engine.qualityChunks();
     for (const ChunkQuality& kept : engine.qualityChunks()) {
         // Kept for the session without per-frame signals (their memory freed); the signal
