@@ -225,9 +225,7 @@ TEST_CASE("a dock layout is restored on a screen of the size it was left on, and
     QString hidden_title;
     {
         MainWindow window;
-        window.resize(1280, 720);
-        window.show();
-        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        lbm::ui::test::showAt(window, QSize(1280, 720));
         for (QDockWidget* dock : window.docks()) {
             if (dock->isVisible()) {
                 hidden_title = dock->windowTitle();
@@ -248,9 +246,7 @@ TEST_CASE("a dock layout is restored on a screen of the size it was left on, and
     };
     const auto reopen = [&](const auto& check) {
         MainWindow window;
-        window.resize(1280, 720);
-        window.show();
-        REQUIRE(QTest::qWaitForWindowExposed(&window));
+        lbm::ui::test::showAt(window, QSize(1280, 720));
         QCoreApplication::processEvents();
         check(window);
         window.close();
