@@ -17,6 +17,7 @@
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
@@ -304,6 +305,23 @@ TEST_CASE("the form's chunk count gives the seed's num_frames", "[ui][form]") {
     REQUIRE(form.validate().isEmpty());
     CHECK(form.workload().numFrames() == 81);
     CHECK(form.deadlineMs() == Approx(750.0));
+}
+
+TEST_CASE("the form's chunk counts read '1 chunk' and '2 chunks'", "[ui][form]") {
+    lbm::ui::SessionForm form;
+    const auto startBufferText = [&form] {
+        for (const QSpinBox* box : form.findChildren<QSpinBox*>()) {
+            if (box->value() == form.startBufferChunks() &&
+                box->toolTip().startsWith(QStringLiteral("Chunks buffered"))) {
+                return box->text();
+            }
+        }
+        return QString();
+    };
+    form.setStartBufferChunks(1);
+    CHECK(startBufferText() == QStringLiteral("1 chunk"));
+    form.setStartBufferChunks(2);
+    CHECK(startBufferText() == QStringLiteral("2 chunks"));
 }
 
 TEST_CASE("the key pad shows held keys and its clicks map to the protocol's velocity",
