@@ -155,7 +155,16 @@ void ChunkProducer::produce(const ChunkPlan& plan, bool last) {
                     continue;
                 }
                 try {
-                    promise.set_value(renderer.render(faulted.frames[static_cast<size_t>(i)]));
+                    QImage frame;
+                    {
+                        const std::lock_guard lock(m_spare_mutex);
+                        if (!m_spare_frames.empty()) {
+                            frame = std::move(m_spare_frames.back());
+                            m_spare_frames.pop_back();
+                        }
+                    }
+                    renderer.renderInto(frame, faulted.frames[static_cast<size_t>(i)]);
+                    promise.set_value(std::move(frame));
                 } catch (...) {
                     promise.set_exception(std::current_exception());
                 }
@@ -168,7 +177,10 @@ void ChunkProducer::produce(const ChunkPlan& plan, bool last) {
         });
         QByteArray media;
         for (int i = 0; i < frame_count; ++i) {
-            media += m_encoder->encode(rendered[static_cast<size_t>(i)].get_future().get());
+            QImage frame = rendered[static_cast<size_t>(i)].get_future().get();
+            media += m_encoder->encode(frame);
+            const std::lock_guard lock(m_spare_mutex);
+            m_spare_frames.push_back(std::move(frame));
         }
         QByteArray trailer;
         if (last) {

@@ -69,6 +69,10 @@ private:
     const Realism m_realism;
     const std::vector<FaultSpec> m_faults;
     std::unique_ptr<Fmp4Encoder> m_encoder;
+    // Frames the encoder is done with, drawn into again by the render thread (renderInto):
+    // a session allocates its few frames once rather than one per frame.
+    std::mutex m_spare_mutex;
+    std::vector<QImage> m_spare_frames; // guarded by m_spare_mutex
     int m_width;
     int m_height;
     int m_fps;

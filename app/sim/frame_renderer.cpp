@@ -137,7 +137,16 @@ void FrameRenderer::warmUp() {
 }
 
 QImage FrameRenderer::render(const FrameState& state) const {
-    QImage frame(m_width, m_height, QImage::Format_RGB32);
+    QImage frame;
+    renderInto(frame, state);
+    return frame;
+}
+
+void FrameRenderer::renderInto(QImage& frame, const FrameState& state) const {
+    if (frame.width() != m_width || frame.height() != m_height ||
+        frame.format() != QImage::Format_RGB32 || !frame.isDetached()) {
+        frame = QImage(m_width, m_height, QImage::Format_RGB32);
+    }
     if (state.first_frame_mix < 1.0) {
         if (state.seam_jump) {
             FrameState jumped = state;
@@ -182,7 +191,6 @@ QImage FrameRenderer::render(const FrameState& state) const {
     PixelFont::draw(frame, QPoint(m_width - chunk_width - kCaptionMargin, kCaptionMargin),
                     chunk_text, kCaptionScale, QColor(255, 230, 90));
     drawFrameBarcode(frame, state.frame_number);
-    return frame;
 }
 
 std::array<int, 3> FrameRenderer::blurBoxRadii(double sigma_px) {

@@ -10,9 +10,7 @@
 
 #include <catch2/catch.hpp>
 
-#include <chrono>
 #include <random>
-#include <thread>
 
 using namespace lbm::media;
 using lbm::ChunkIdentity;
@@ -280,10 +278,22 @@ TEST_CASE("With a slow consumer the frame queue never exceeds its capacity", "[m
     pushAll(decoder, standardStream());
     std::vector<DecodedFrame> frames;
     int max_seen = 0;
-    while (auto frame = decoder.popFrame(20000)) {
-        frames.push_back(*frame);
+    // The slowest consumer: it takes a frame only once the decoder has filled the queue or
+    // decoded all there is, so the decoder is always ahead, whatever the machine's load (a
+    // consumer that slept 15 ms a frame found at most 2 queued on a loaded 2-core machine).
+    const auto decoderAhead = [&] {
+        const DecoderStats now = decoder.stats();
+        return now.frames_queued >= 4 || now.state != DecoderState::Running ||
+               (now.frames_expected > 0 && now.frames_decoded == now.frames_expected);
+    };
+    for (;;) {
+        REQUIRE(QTest::qWaitFor(decoderAhead, 10000));
         max_seen = std::max(max_seen, decoder.stats().frames_queued);
-        std::this_thread::sleep_for(std::chrono::milliseconds(15)); // not a proof: a slow consumer
+        auto frame = decoder.popFrame(20000);
+        if (!frame) {
+            break;
+        }
+        frames.push_back(*frame);
     }
     const DecoderStats stats = decoder.stats();
     CHECK(frames.size() == 33);

@@ -100,4 +100,13 @@ QJsonObject startMessage(int num_frames) {
     };
 }
 
+QJsonObject quarterPictureStart(SimulatorConfig& config, int num_frames) {
+    config.width = 416;
+    config.height = 240;
+    QJsonObject start = startMessage(num_frames);
+    start.insert(QStringLiteral("width"), config.width);
+    start.insert(QStringLiteral("height"), config.height);
+    return start;
+}
+
 } // namespace lbm::sim::test

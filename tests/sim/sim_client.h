@@ -2,6 +2,8 @@
 // A plain QWebSocket client for driving the simulator in tests: records every message
 // with its arrival time, and waits on conditions with a deadline.
 
+#include "app/sim/simulator_config.h"
+
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -56,5 +58,12 @@ private:
 
 // A valid session.start for num_frames with the bundled first frame.
 QJsonObject startMessage(int num_frames);
+
+// startMessage at a quarter of the picture (416x240), which `config` is set to serve (a
+// deploy's fixed geometry): for cases whose subject is the protocol or the pace, not the
+// pixels. A chunk then costs a quarter to render and encode, so the server keeps its schedule
+// on a loaded machine (832x480 took 150-195 ms a chunk there, over the fast profile's 120 ms
+// to the first chunk).
+QJsonObject quarterPictureStart(SimulatorConfig& config, int num_frames);
 
 } // namespace lbm::sim::test

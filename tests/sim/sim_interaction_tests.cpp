@@ -62,23 +62,32 @@ QStringList strings(const QJsonValue& value) {
 // its time: 600 ms before chunk 0 and 300 ms between chunks, with no muxing delay. An
 // interaction the client sends on a message then reaches the server long before the next
 // boundary is planned, even under a sanitizer's 10x slowdown (with the fast profile and
-// muxing on, the client had 25-120 ms, and a ThreadSanitizer run missed it).
-SimulatorConfig pacedConfig() {
+// muxing on, the client had 25-120 ms, and a ThreadSanitizer run missed it). At a quarter of
+// the picture (quarterPictureStart): at 832x480 a loaded slow machine took longer than 300 ms
+// to draw and encode a chunk, the server sent each chunk late and planned the next one 25 ms
+// after it, and the client's answer missed that boundary.
+struct PacedSession {
     SimulatorConfig config;
-    config.profile = QStringLiteral("fixed:0.6:0.3");
-    config.mux_delay_min_ms = 0;
-    config.mux_delay_max_ms = 0;
-    return config;
+    QJsonObject start;
+};
+
+PacedSession pacedSession(int num_frames) {
+    PacedSession session;
+    session.config.profile = QStringLiteral("fixed:0.6:0.3");
+    session.config.mux_delay_min_ms = 0;
+    session.config.mux_delay_max_ms = 0;
+    session.start = quarterPictureStart(session.config, num_frames);
+    return session;
 }
 
 // Runs a 5-chunk session. at_start goes out on video.start; after_chunk[g] right after
 // chunk g's metadata arrives (so it shapes chunk g + 2: chunk g + 1 is already planned).
 std::vector<IdLists> run(const std::vector<QJsonObject>& at_start,
                          std::map<int, std::vector<QJsonObject>> after_chunk = {},
-                         QJsonObject start = startMessage(57),
                          std::unique_ptr<SimClient>* keep = nullptr) {
     av_log_set_level(AV_LOG_ERROR);
-    SimulatorServer server(pacedConfig());
+    const PacedSession paced = pacedSession(57);
+    SimulatorServer server(paced.config);
     REQUIRE(server.listen(QHostAddress::LocalHost, 0));
     auto client = std::make_unique<SimClient>(server.url());
     SimClient* raw = client.get();
@@ -94,7 +103,7 @@ std::vector<IdLists> run(const std::vector<QJsonObject>& at_start,
             }
         }
     };
-    raw->sendJson(start);
+    raw->sendJson(paced.start);
     REQUIRE(raw->waitForType(QStringLiteral("session.done"), 15000));
     std::vector<IdLists> lists;
     for (const auto& metadata : raw->ofType(QStringLiteral("video.chunk_metadata"))) {
@@ -215,7 +224,7 @@ TEST_CASE("camera velocity, zero velocity and target", "[sim][interaction][paced
         std::unique_ptr<SimClient> client;
         run({cameraInteraction(QStringLiteral("v"), QStringLiteral("velocity"), forward,
                                kIdentity)},
-            {}, startMessage(57), &client);
+            {}, &client);
         const auto decoded = decodeStream(client->streamBytes());
         REQUIRE(decoded.error.isEmpty());
         std::vector<qint64> expected(57);
@@ -232,7 +241,8 @@ TEST_CASE("a camera interaction in a scripted session is queued, then fails it a
     // The real newest handler accepts it; the engine raises at the next chunk boundary, which
     // loses the chunk just generated and ends the session without session.done
     // (tests/data/upstream/newest/camera_with_script.json).
-    QJsonObject start = startMessage(57);
+    PacedSession paced = pacedSession(57);
+    QJsonObject& start = paced.start;
     QJsonArray script;
     for (int i = 0; i < 5; ++i) {
         script.append(QJsonArray{QJsonArray{QStringLiteral("w")}, QJsonArray{}, QJsonArray{}});
@@ -242,7 +252,7 @@ TEST_CASE("a camera interaction in a scripted session is queued, then fails it a
     av_log_set_level(AV_LOG_ERROR);
     // Paced: on the fast profile a loaded machine (eight cases at once on two cores) let chunk 2
     // be planned before the interaction arrived, and two chunks came.
-    SimulatorServer server(pacedConfig());
+    SimulatorServer server(paced.config);
     REQUIRE(server.listen(QHostAddress::LocalHost, 0));
     SimClient client(server.url());
     client.on_message = [&client](const ReceivedMessage& message) {

@@ -410,18 +410,6 @@ TEST_CASE("a wrong path is refused", "[sim][protocol]") {
     CHECK(client.messages().empty());
 }
 
-// The pace tests' subject is the profile's pace, not the 3-D world's render cost: a quarter of
-// the picture keeps a chunk's production well inside the fast profile's 120 ms to the first
-// chunk on a loaded 2-core machine (832x480 took 150-195 ms there).
-static QJsonObject quarterPictureStart(SimulatorConfig& config, int num_frames) {
-    config.width = 416;
-    config.height = 240;
-    QJsonObject start = startMessage(num_frames);
-    start.insert(QStringLiteral("width"), config.width);
-    start.insert(QStringLiteral("height"), config.height);
-    return start;
-}
-
 TEST_CASE("the fast and edge profiles are what the client observes", "[sim][profile][timing]") {
     for (const QString& name : {QStringLiteral("fast"), QStringLiteral("edge")}) {
         SimulatorConfig config;
