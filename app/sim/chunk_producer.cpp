@@ -109,12 +109,16 @@ void ChunkProducer::enqueue(const ChunkPlan& plan, bool last) {
     QMetaObject::invokeMethod(this, &ChunkProducer::produceQueued, Qt::QueuedConnection);
 }
 
+void ChunkProducer::cancel() {
+    m_cancelled = true;
+}
+
 void ChunkProducer::produceQueued() {
     for (;;) {
         QueuedPlan next;
         {
             const std::lock_guard lock(m_queue_mutex);
-            if (m_queue.empty()) {
+            if (m_queue.empty() || m_cancelled) {
                 return;
             }
             next = std::move(m_queue.front());
@@ -150,7 +154,7 @@ void ChunkProducer::produce(const ChunkPlan& plan, bool last) {
             yieldToTheSession();
             for (int i = 0; i < frame_count; ++i) {
                 auto& promise = rendered[static_cast<size_t>(i)];
-                if (stop_rendering.load()) {
+                if (stop_rendering.load() || m_cancelled.load()) {
                     promise.set_value(QImage());
                     continue;
                 }
@@ -177,6 +181,9 @@ void ChunkProducer::produce(const ChunkPlan& plan, bool last) {
         });
         QByteArray media;
         for (int i = 0; i < frame_count; ++i) {
+            if (m_cancelled) {
+                return; // nobody is waiting for this chunk (finish_rendering joins)
+            }
             QImage frame = rendered[static_cast<size_t>(i)].get_future().get();
             media += m_encoder->encode(frame);
             const std::lock_guard lock(m_spare_mutex);

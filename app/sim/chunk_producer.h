@@ -13,6 +13,7 @@
 #include <QByteArray>
 #include <QObject>
 
+#include <atomic>
 #include <deque>
 #include <memory>
 #include <mutex>
@@ -45,6 +46,12 @@ public:
     // Any thread: queues the plan and wakes the worker. last: also finish the stream and
     // hand back the trailer.
     void enqueue(const ChunkPlan& plan, bool last);
+    // Any thread: drops the queued plans and stops the chunk in hand at its next frame, so
+    // a session that ends does not wait for pictures nobody will receive. Its owner calls
+    // this before it stops the worker thread: QThread::wait() on the server's event loop
+    // otherwise held every other session's messages until the chunk was done (up to a
+    // second on a loaded machine, long enough for another session's stall timeout).
+    void cancel();
 
 signals:
     void produced(int generation_chunk_index, const QByteArray& media, const QByteArray& trailer);
@@ -59,6 +66,7 @@ private:
     void produceQueued();
     void produce(const ChunkPlan& plan, bool last);
 
+    std::atomic<bool> m_cancelled{false};
     std::mutex m_queue_mutex;
     std::deque<QueuedPlan> m_queue; // guarded by m_queue_mutex
     // Made on the worker thread at the first chunk: building it must not hold up the

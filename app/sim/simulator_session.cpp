@@ -85,6 +85,9 @@ SimulatorSession::SimulatorSession(QWebSocket* socket, const SimulatorConfig& co
 }
 
 SimulatorSession::~SimulatorSession() {
+    if (m_producer != nullptr) {
+        m_producer->cancel();
+    }
     m_thread.quit();
     m_thread.wait();
 }
@@ -304,6 +307,7 @@ void SimulatorSession::onProduced(int generation_chunk_index, const QByteArray& 
                                   const QByteArray& trailer) {
     m_ready[generation_chunk_index] = ReadyChunk{media, trailer};
     if (m_phase == Phase::Muxing && generation_chunk_index == m_next_chunk) {
+        m_production_lag_ms += std::max(0.0, msSinceStart() - m_muxed_at_ms);
         scheduleNext();
     }
 }
@@ -315,10 +319,11 @@ void SimulatorSession::scheduleNext() {
     // An engine that is ahead hands its next output over only once the muxer has freed the
     // event loop and it has taken a step of its own (kHandOffMs); so an interaction that
     // arrives right after a chunk still makes the boundary after the next one.
-    const double due_ms = m_phase == Phase::WaitingForEngine
-                              ? std::max(m_engine_ms[static_cast<size_t>(m_next_chunk)],
-                                         m_next_chunk == 0 ? 0.0 : m_sent_at_ms + kHandOffMs)
-                              : m_muxed_at_ms;
+    const double due_ms =
+        m_phase == Phase::WaitingForEngine
+            ? std::max(m_engine_ms[static_cast<size_t>(m_next_chunk)] + m_production_lag_ms,
+                       m_next_chunk == 0 ? 0.0 : m_sent_at_ms + kHandOffMs)
+            : m_muxed_at_ms;
     m_emit_timer.start(static_cast<int>(std::ceil(std::max(0.0, due_ms - msSinceStart()))));
 }
 

@@ -131,6 +131,13 @@ private:
     int m_next_chunk = 0;
     double m_muxed_at_ms = 0; // when the chunk being muxed is due out
     double m_sent_at_ms = 0;  // when the last chunk went out
+    // How long this process's own drawing and encoding has held the modeled engine back: a
+    // chunk whose pictures were still being made when its muxing was due out went out late,
+    // and every later engine step waits as long (scheduleNext). A slow or loaded machine so
+    // makes a slower server, never one whose engine races ahead of pictures it has not drawn:
+    // that sent the next chunk 25 ms after a late one (kHandOffMs) and read the messages that
+    // came in the gap a chunk late, which a real server with the same pace does not.
+    double m_production_lag_ms = 0;
     qint64 m_frames_planned = 0;
     int m_transport_index = 0;
     QSet<QString> m_used_event_ids;
