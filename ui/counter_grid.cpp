@@ -14,6 +14,21 @@ namespace lbm::ui {
 
 namespace {
 
+// The values' font: fixed-pitch, so a figure's digits stay put from one update to the next.
+// DejaVu Sans Mono where the machine has it (every Debian does: fontconfig depends on it), the
+// platform's fixed font elsewhere. The column was laid out with it; the generic "monospace"
+// resolves to whatever was installed last that claims the name, and Noto Sans Mono (which
+// ghostscript brings in) has a taller line: the counters then ran 49 px past a 1280x720
+// window's column and needed a scroll bar.
+QFont valueFont() {
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    const QString pinned = QStringLiteral("DejaVu Sans Mono");
+    if (QFontDatabase::hasFamily(pinned)) {
+        font.setFamilies({pinned});
+    }
+    return font;
+}
+
 // A value wraps between its " · " parts, never inside a short one, so "longest 0 ms" or
 // "first at chunk 1" does not break before its number. A long part (a server's error text)
 // keeps its spaces and wraps as words.
@@ -71,10 +86,13 @@ void CounterGrid::addRow(int key, const QString& name, const QString& tooltip, b
         entry.value->setWordWrap(true);
     }
     entry.value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    entry.value->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    // Both at the top of the row, as QFormLayout sets a label beside a field: a value that
+    // wraps to three lines then starts on its name's line, not one above it.
+    entry.name->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    entry.value->setAlignment(Qt::AlignRight | Qt::AlignTop);
     entry.value->setMinimumWidth(60);
     entry.value->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-    entry.value->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    entry.value->setFont(valueFont());
     m_grid->addWidget(entry.name, m_next_row, 0);
     m_grid->addWidget(entry.value, m_next_row, 1);
     ++m_next_row;

@@ -81,8 +81,9 @@ CountersPanel::CountersPanel(QWidget* parent)
     m_grid.addRow(static_cast<int>(Row::Ttfc), tr("TTFC"),
                   tr("Time to first chunk: session.start sent -> chunk 0"));
     m_grid.addRow(
-        static_cast<int>(Row::VideoRtf), tr("VIDEO_RTF / RTFX"),
-        tr("Wall time / video time (below 1 is faster than real time) and its reciprocal"));
+        static_cast<int>(Row::VideoRtf), tr("RTF / RTFX"),
+        tr("Real-time factor, VIDEO_RTF in the benchmark's report: wall time / video time "
+           "(below 1 is faster than real time), and its reciprocal"));
     m_grid.addRow(static_cast<int>(Row::SteadyRtf), tr("Steady RTF / RTFX"),
                   tr("The same over the steady chunks (after the warmup, without the last chunk)"));
     m_grid.addRow(static_cast<int>(Row::FramesPerSecond), tr("Frames per second"),

@@ -299,6 +299,10 @@ void LatencyChart::updateWaitingBar() {
     const bool was_clipped = bar.value_ms > m_axis_y->max();
     bar.value_ms = waiting->waited_ms;
     bar.kind = waitingKind(*waiting, m_model->deadlineMs());
+    if (bar.kind != bars.back().kind) {
+        scheduleRedraw(); // amber or red from now: the legend says so too
+        return;
+    }
     m_series->bars->setLastBar(bar);
     // Its label grows with it once it is late (clipped or not).
     if (was_clipped || bar.value_ms > m_axis_y->max() || bar.value_ms > m_model->deadlineMs()) {

@@ -118,6 +118,7 @@ std::vector<LatencyBarsItem::Bar> LatencyChart::collectBars(const ChartWindow& w
         bar.kind = waitingKind(*waiting, deadline_ms);
         bars.push_back(bar);
         legend.waiting = true;
+        legend.waiting_late = bar.kind == LatencyBarsItem::Kind::Late;
     }
     return bars;
 }

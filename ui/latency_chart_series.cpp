@@ -116,7 +116,9 @@ QString legendHtml(const LegendContent& c, const QPalette& pal) {
     if (c.first) {
         legend << swatch(accentColor(pal), QStringLiteral("&#9632;"), tr("first chunk (TTFC)"));
     }
-    if (c.waiting) {
+    if (c.waiting_late) {
+        legend << swatch(lateColor(pal), QStringLiteral("&#9633;"), tr("chunk in flight, late"));
+    } else if (c.waiting) {
         legend << swatch(nearLimitColor(pal), QStringLiteral("&#9633;"), tr("chunk in flight"));
     }
     legend << swatch(nearLimitColor(pal), QStringLiteral("&#9473;&#9473;"),

@@ -49,6 +49,7 @@ struct LegendContent {
     bool late = false;
     bool first = false;
     bool waiting = false;
+    bool waiting_late = false; // the chunk in flight is past its deadline: its bar is red
     double deadline_ms = 0.0;
     int warmup_chunks = 0;
     bool stalls = false;

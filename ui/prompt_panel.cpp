@@ -2,6 +2,7 @@
 
 #include "app/protocol/client_messages.h"
 #include "metrics/constants.h"
+#include "ui/count_text.h"
 #include "ui/status_colors.h"
 
 #include <QComboBox>
@@ -40,7 +41,7 @@ PromptPanel::PromptPanel(QWidget* parent)
     m_transition->setRange(0, 64);
     m_transition->setValue(lbm::kDefaultTransitionChunks);
     m_transition->setPrefix(tr("over "));
-    m_transition->setSuffix(tr(" chunks"));
+    suffixCountsChunks(m_transition);
     m_transition->setToolTip(
         tr("transition_chunks: 0 switches hard in the first affected chunk; K blends over K "
            "chunks"));

@@ -1,6 +1,7 @@
 #include "ui/quality_counters_panel.h"
 
 #include "app/report/quality_text.h"
+#include "ui/count_text.h"
 #include "ui/quality_signals.h"
 #include "ui/status_colors.h"
 
@@ -226,7 +227,7 @@ void QualityCountersPanel::refresh() {
                 text += QStringLiteral(" · ") + tally.note;
             }
         } else if (tally.near_chunks > 0) {
-            text += tr(" · %n chunk(s) came near", nullptr, tally.near_chunks);
+            text += tr(" · %1 came near").arg(chunkCountText(tally.near_chunks));
         }
         set(rowOf(flags[f]), text,
             flagLevel(static_cast<int>(chunks.size()), tally.near_chunks > 0));

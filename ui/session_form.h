@@ -115,7 +115,6 @@ private:
     void addRolloutRows(QFormLayout* form);
     void addMeasuringRows(QFormLayout* form);
     // Gives a spin box of chunks the suffix its value takes ("1 chunk", "6 chunks").
-    void countsChunks(QSpinBox* box);
     void addTimeoutRows(QFormLayout* form);
     void nameRememberedFields();
     void connectChanges();

@@ -4,6 +4,7 @@
 
 #include "metrics/constants.h"
 #include "metrics/geometry.h"
+#include "ui/count_text.h"
 #include "ui/session_form.h"
 
 #include <QCheckBox>
@@ -172,23 +173,16 @@ void SessionForm::addRolloutRows(QFormLayout* form) {
     addWideRow(form, tr("Camera:"), m_camera);
 }
 
-// "1 chunk", "6 chunks": the suffix follows the value.
-void SessionForm::countsChunks(QSpinBox* box) {
-    const auto suffix = [box] { box->setSuffix(box->value() == 1 ? tr(" chunk") : tr(" chunks")); };
-    suffix();
-    connect(box, &QSpinBox::valueChanged, box, suffix);
-}
-
 void SessionForm::addMeasuringRows(QFormLayout* form) {
     m_start_buffer = new QSpinBox(this);
     m_start_buffer->setRange(0, 1000);
     m_start_buffer->setValue(1);
-    countsChunks(m_start_buffer);
+    suffixCountsChunks(m_start_buffer);
     m_start_buffer->setToolTip(tr("Chunks buffered before playback starts"));
     m_warmup = new QSpinBox(this);
     m_warmup->setRange(-1, 100000);
     m_warmup->setValue(lbm::kDefaultWarmupChunks);
-    countsChunks(m_warmup);
+    suffixCountsChunks(m_warmup);
     m_warmup->setToolTip(tr("Chunks excluded from the steady statistics"));
     m_slo = new QDoubleSpinBox(this);
     m_slo->setRange(0.0, 600000.0);

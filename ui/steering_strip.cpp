@@ -1,5 +1,6 @@
 #include "ui/steering_strip.h"
 
+#include "ui/count_text.h"
 #include "ui/latency_chart.h"
 #include "ui/quality_style.h"
 
@@ -79,11 +80,11 @@ QString SteeringStrip::lastResponseText() const {
     }
     const qint64 chunks = last->responseChunks().value_or(0);
     const QString keys = last->keys.isEmpty() ? tr("camera") : tr("key '%1'").arg(last->keys);
-    return last->response_ms ? tr("%1 answered in %2 ms (%3 chunk(s))")
+    return last->response_ms ? tr("%1 answered in %2 ms (%3)")
                                    .arg(keys)
                                    .arg(*last->response_ms, 0, 'f', 0)
-                                   .arg(chunks)
-                             : tr("%1 answered after %2 chunk(s)").arg(keys).arg(chunks);
+                                   .arg(chunkCountText(chunks))
+                             : tr("%1 answered after %2").arg(keys, chunkCountText(chunks));
 }
 
 std::pair<double, double> SteeringStrip::chunkRange() const {

@@ -67,7 +67,7 @@ TEST_CASE("the quality counters follow the counters' red and amber rule",
     soft.sharpness_ratio = 0.75;
     panel.addChunk(soft);
     CHECK(panel.level(Row::Blur) == Level::Warning);
-    CHECK(panel.valueText(Row::Blur) == QStringLiteral("0 · 1 chunk(s) came near"));
+    CHECK(panel.valueText(Row::Blur) == QStringLiteral("0 · 1 chunk came near"));
     CHECK(panel.level(Row::Sharpness) == Level::Warning);
     CHECK(panel.level(Row::Analysed) == Level::Warning);
     CHECK(panel.valueText(Row::Analysed) == QStringLiteral("6 · 0 flagged · 1 near a threshold"));

@@ -7,6 +7,7 @@
 #include "metrics/live_session_metrics.h"
 #include "metrics/playback_simulator.h"
 #include "metrics/session_metrics.h"
+#include "ui/count_text.h"
 #include "ui/counters_panel.h"
 #include "ui/key_pad.h"
 #include "ui/latency_chart.h"
@@ -114,21 +115,32 @@ TEST_CASE("the chunk in flight grows without redrawing the chart, clipped past t
     using Kind = lbm::ui::LatencyBarsItem::Kind;
     chart.model()->setWaiting(Waiting{10, 100.0}); // a new chunk awaited: a full redraw
     chart.flush();
-    const int redraws = chart.redrawCount();
-    const double axis_top = chart.valueAxisTopMs();
     REQUIRE(chart.drawnBars().size() == 11);
     CHECK(chart.drawnBars().back().kind == Kind::Waiting);
-    // The window's 10 Hz tick: only the last bar changes, amber past 80 % of the deadline.
+    CHECK(chart.legendText().contains(QStringLiteral("chunk&nbsp;in&nbsp;flight")));
+    // The window's 10 Hz tick: only the last bar changes while its colour stays.
+    int redraws = chart.redrawCount();
+    const double axis_top = chart.valueAxisTopMs();
+    chart.model()->setWaiting(Waiting{10, 300.0});
+    CHECK(chart.drawnBars().back().value_ms == 300.0);
+    CHECK_FALSE(chart.redrawPending());
+    // Amber past 80 % of the deadline, red past it: each change of colour redraws once, so the
+    // legend names the colour the bar has (it showed an amber "chunk in flight" beside a red
+    // bar, and no "late" entry at all, during a stall).
     chart.model()->setWaiting(Waiting{10, 650.0});
-    CHECK(chart.drawnBars().back().value_ms == 650.0);
+    chart.flush();
     CHECK(chart.drawnBars().back().kind == Kind::InFlight);
     CHECK_FALSE(chart.summaryText().contains(QStringLiteral("in flight")));
     chart.model()->setWaiting(Waiting{10, 800.0});
+    chart.flush();
     CHECK(chart.drawnBars().back().kind == Kind::Late);
+    CHECK(chart.legendText().contains(QStringLiteral("chunk&nbsp;in&nbsp;flight,&nbsp;late")));
+    CHECK(chart.redrawCount() == redraws + 2);
     // Late before it lands: the header says so, beside the landed chunks' count (chunk 7 late).
     CHECK(chart.summaryText().contains(QStringLiteral("late 1 of 9")));
     CHECK(chart.summaryText().contains(QStringLiteral("chunk 10 late, in flight")));
     // A stall: the axis keeps the steady chunks' scale, the bar is clipped and labelled.
+    redraws = chart.redrawCount();
     chart.model()->setWaiting(Waiting{10, 5000.0});
     CHECK(chart.drawnBars().back().value_ms == 5000.0);
     CHECK(chart.outlierLabels() == QStringList{QStringLiteral("waiting 5.0 s")});
@@ -305,6 +317,25 @@ TEST_CASE("the form's chunk count gives the seed's num_frames", "[ui][form]") {
     REQUIRE(form.validate().isEmpty());
     CHECK(form.workload().numFrames() == 81);
     CHECK(form.deadlineMs() == Approx(750.0));
+}
+
+TEST_CASE("a count of chunks reads '1 chunk' and 'N chunks', never 'chunk(s)'", "[ui][form]") {
+    using lbm::ui::chunkCountText;
+    CHECK(chunkCountText(0) == QStringLiteral("0 chunks"));
+    CHECK(chunkCountText(1) == QStringLiteral("1 chunk"));
+    CHECK(chunkCountText(3) == QStringLiteral("3 chunks"));
+    lbm::ui::PromptPanel panel;
+    QSpinBox* transition = nullptr;
+    for (QSpinBox* box : panel.findChildren<QSpinBox*>()) {
+        if (box->toolTip().startsWith(QStringLiteral("transition_chunks"))) {
+            transition = box;
+        }
+    }
+    REQUIRE(transition != nullptr);
+    transition->setValue(1);
+    CHECK(transition->text() == QStringLiteral("over 1 chunk"));
+    transition->setValue(4);
+    CHECK(transition->text() == QStringLiteral("over 4 chunks"));
 }
 
 TEST_CASE("the form's chunk counts read '1 chunk' and '2 chunks'", "[ui][form]") {
