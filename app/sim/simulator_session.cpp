@@ -376,6 +376,14 @@ void SimulatorSession::sendChunk(int k) {
     m_ready.erase(k);
     const ChunkPlan plan = m_plans[k];
     m_plans.erase(k);
+    if (m_production_lag_ms > 0.0) {
+        // How late this process's own drawing and encoding has made the pace so far: a chunk
+        // that comes later than its profile says, by no more than this, came late from the
+        // machine running the simulator, not from the server it models.
+        log({{QStringLiteral("type"), QStringLiteral("production_lag")},
+             {QStringLiteral("generation_chunk_index"), k},
+             {QStringLiteral("lag_ms"), m_production_lag_ms}});
+    }
     sendMetadata(QStringLiteral("media"), k, static_cast<int>(plan.frames.size()),
                  ready.media.size(), &plan);
     QByteArray payload = ready.media;

@@ -23,6 +23,7 @@ extern "C" {
 }
 
 #include <array>
+#include <map>
 #include <memory>
 
 using namespace lbm;
@@ -64,6 +65,24 @@ std::vector<double> mediaArrivalsMs(const SimClient& client) {
         }
     }
     return arrivals;
+}
+
+// The server log's production_lag lines: per media chunk, how long the simulator's own
+// drawing and encoding had held its pace back when it sent that chunk.
+std::map<int, double> productionLagMs(const QString& log_path) {
+    std::map<int, double> lag;
+    QFile file(log_path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return lag;
+    }
+    while (!file.atEnd()) {
+        const QJsonObject entry = QJsonDocument::fromJson(file.readLine()).object();
+        if (entry.value(QStringLiteral("type")) == QStringLiteral("production_lag")) {
+            lag[entry.value(QStringLiteral("generation_chunk_index")).toInt()] =
+                entry.value(QStringLiteral("lag_ms")).toDouble();
+        }
+    }
+    return lag;
 }
 
 double videoStartMs(const SimClient& client) {
@@ -417,8 +436,11 @@ TEST_CASE("a wrong path is refused", "[sim][protocol]") {
 
 TEST_CASE("the fast and edge profiles are what the client observes", "[sim][profile][timing]") {
     for (const QString& name : {QStringLiteral("fast"), QStringLiteral("edge")}) {
+        QTemporaryDir directory;
+        REQUIRE(directory.isValid());
         SimulatorConfig config;
         config.profile = name;
+        config.log_path = directory.filePath(QStringLiteral("send.jsonl"));
         // The profile is the engine's pace; the handler's own muxing delay is tested below.
         config.mux_delay_min_ms = 0;
         config.mux_delay_max_ms = 0;
@@ -431,17 +453,23 @@ TEST_CASE("the fast and edge profiles are what the client observes", "[sim][prof
         const auto arrivals = mediaArrivalsMs(client);
         REQUIRE(arrivals.size() == 3);
         const double start = videoStartMs(client);
+        const std::map<int, double> lag = productionLagMs(config.log_path);
         INFO("profile " << name.toStdString());
         // Each chunk against its own time on the profile's schedule (the schedule is absolute:
         // a chunk that left late does not move the next one, so intervals would count one
         // late delivery twice). Measured from video.start's arrival, itself a delivery: within
         // 30 ms early (video.start came late) and 60 ms late (this chunk did, on a loaded
-        // 2-core machine).
+        // 2-core machine), plus what the server's log says its own drawing and encoding held
+        // the pace back by: on a slow VM beside the suite chunk 0 took 200 ms to make, and the
+        // case measured that machine rather than the profile. The lag is held to the same
+        // window, so a log that claimed more lag than the chunk showed would fail too.
         for (size_t k = 0; k < 3; ++k) {
+            const double held_back =
+                lag.count(static_cast<int>(k)) ? lag.at(static_cast<int>(k)) : 0.0;
             INFO("chunk " << k << " at " << arrivals[k] - start << " ms, scheduled at "
-                          << expected[k] << " ms");
-            CHECK(arrivals[k] - start >= expected[k] - 30);
-            CHECK(arrivals[k] - start <= expected[k] + 60);
+                          << expected[k] << " ms, held back " << held_back << " ms by production");
+            CHECK(arrivals[k] - start >= expected[k] + held_back - 30);
+            CHECK(arrivals[k] - start <= expected[k] + held_back + 60);
         }
     }
 }
