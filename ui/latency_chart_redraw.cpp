@@ -117,8 +117,10 @@ std::vector<LatencyBarsItem::Bar> LatencyChart::collectBars(const ChartWindow& w
         bar.first_chunk = bar.last_chunk = waiting->index;
         bar.kind = waitingKind(*waiting, deadline_ms);
         bars.push_back(bar);
-        legend.waiting = true;
-        legend.waiting_late = bar.kind == LatencyBarsItem::Kind::Late;
+        legend.waiting = bar.kind == LatencyBarsItem::Kind::Late ? LegendContent::Waiting::Late
+                         : bar.kind == LatencyBarsItem::Kind::InFlight
+                             ? LegendContent::Waiting::NearDeadline
+                             : LegendContent::Waiting::Waiting;
     }
     return bars;
 }

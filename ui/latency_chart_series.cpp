@@ -39,6 +39,17 @@ QColor cameraColor(const QPalette& pal) {
     return mutedColor(pal);
 }
 
+// The chunk in flight while it is not yet near its deadline: the text colour, faint, mixed
+// over the base so the legend's swatch (rich text takes no alpha) is the bar's colour.
+QColor waitingColor(const QPalette& pal) {
+    const QColor text = pal.color(QPalette::Text);
+    const QColor base = pal.color(QPalette::Base);
+    constexpr float kShare = 0.30f;
+    return QColor::fromRgbF(kShare * text.redF() + (1 - kShare) * base.redF(),
+                            kShare * text.greenF() + (1 - kShare) * base.greenF(),
+                            kShare * text.blueF() + (1 - kShare) * base.blueF());
+}
+
 } // namespace
 
 LatencyChartSeries::LatencyChartSeries(QChart* chart) {
@@ -82,9 +93,7 @@ void LatencyChartSeries::applyPalette(const QPalette& pal) {
     bars->setColor(LatencyBarsItem::Kind::Late, lateColor(pal));
     bars->setColor(LatencyBarsItem::Kind::First, accentColor(pal));
     bars->setColor(LatencyBarsItem::Kind::InFlight, nearLimitColor(pal));
-    QColor waiting = pal.color(QPalette::Text);
-    waiting.setAlphaF(0.30f);
-    bars->setColor(LatencyBarsItem::Kind::Waiting, waiting);
+    bars->setColor(LatencyBarsItem::Kind::Waiting, waitingColor(pal));
     annotations->setColors(pal.color(QPalette::Text), pal.color(QPalette::Base));
 
     deadline->setPen(QPen(nearLimitColor(pal), 2.0, Qt::DashLine));
@@ -116,10 +125,19 @@ QString legendHtml(const LegendContent& c, const QPalette& pal) {
     if (c.first) {
         legend << swatch(accentColor(pal), QStringLiteral("&#9632;"), tr("first chunk (TTFC)"));
     }
-    if (c.waiting_late) {
-        legend << swatch(lateColor(pal), QStringLiteral("&#9633;"), tr("chunk in flight, late"));
-    } else if (c.waiting) {
-        legend << swatch(nearLimitColor(pal), QStringLiteral("&#9633;"), tr("chunk in flight"));
+    switch (c.waiting) {
+    case LegendContent::Waiting::None:
+        break;
+    case LegendContent::Waiting::Waiting:
+        legend << swatch(waitingColor(pal), QStringLiteral("&#9632;"), tr("chunk in flight"));
+        break;
+    case LegendContent::Waiting::NearDeadline:
+        legend << swatch(nearLimitColor(pal), QStringLiteral("&#9632;"),
+                         tr("chunk in flight, near the deadline"));
+        break;
+    case LegendContent::Waiting::Late:
+        legend << swatch(lateColor(pal), QStringLiteral("&#9632;"), tr("chunk in flight, late"));
+        break;
     }
     legend << swatch(nearLimitColor(pal), QStringLiteral("&#9473;&#9473;"),
                      tr("deadline %1").arg(durationText(c.deadline_ms)));

@@ -48,8 +48,10 @@ struct LegendContent {
     bool on_time = false;
     bool late = false;
     bool first = false;
-    bool waiting = false;
-    bool waiting_late = false; // the chunk in flight is past its deadline: its bar is red
+    // The chunk in flight, drawn grey while it waits, amber near its deadline and red past it:
+    // its entry has the bar's colour.
+    enum class Waiting { None, Waiting, NearDeadline, Late };
+    Waiting waiting = Waiting::None;
     double deadline_ms = 0.0;
     int warmup_chunks = 0;
     bool stalls = false;

@@ -179,6 +179,9 @@ TEST_CASE("the send log records every message with the server's time", "[sim][lo
         const QString type = entry.value(QStringLiteral("type")).toString();
         if (type == QStringLiteral("frame") || type == QStringLiteral("world")) {
             ++ground_truth;
+        } else if (type == QStringLiteral("production_lag")) {
+            // Not a message: how late this machine made the pace (only when it did).
+            CHECK(entry.value(QStringLiteral("lag_ms")).toDouble() > 0.0);
         } else {
             lines.append(line);
         }

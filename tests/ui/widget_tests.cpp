@@ -130,6 +130,8 @@ TEST_CASE("the chunk in flight grows without redrawing the chart, clipped past t
     chart.model()->setWaiting(Waiting{10, 650.0});
     chart.flush();
     CHECK(chart.drawnBars().back().kind == Kind::InFlight);
+    CHECK(chart.legendText().contains(
+        QStringLiteral("chunk&nbsp;in&nbsp;flight,&nbsp;near&nbsp;the&nbsp;deadline")));
     CHECK_FALSE(chart.summaryText().contains(QStringLiteral("in flight")));
     chart.model()->setWaiting(Waiting{10, 800.0});
     chart.flush();
