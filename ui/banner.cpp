@@ -18,10 +18,7 @@ Banner::Banner(QWidget* parent)
 void Banner::paint(bool error) {
     const QColor color = error ? lateColor(palette()) : nearLimitColor(palette());
     // Opaque (it lies over the picture): the status colour faintly over the base colour.
-    const QColor base = palette().color(QPalette::Base);
-    const auto mix = [](int over, int under) { return (over * 40 + under * 215) / 255; };
-    const QColor fill(mix(color.red(), base.red()), mix(color.green(), base.green()),
-                      mix(color.blue(), base.blue()));
+    const QColor fill = mixedOver(color, palette().color(QPalette::Base), 40);
     setStyleSheet(
         QStringLiteral("QLabel { border: 1px solid %1; border-radius: 4px; background: %2; }")
             .arg(color.name(), fill.name()));

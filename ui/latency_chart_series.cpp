@@ -39,15 +39,10 @@ QColor cameraColor(const QPalette& pal) {
     return mutedColor(pal);
 }
 
-// The chunk in flight while it is not yet near its deadline: the text colour, faint, mixed
-// over the base so the legend's swatch (rich text takes no alpha) is the bar's colour.
+// The chunk in flight while it is not yet near its deadline: the text colour, faint, over the
+// base, opaque so the legend's swatch (rich text takes no alpha) is the bar's colour.
 QColor waitingColor(const QPalette& pal) {
-    const QColor text = pal.color(QPalette::Text);
-    const QColor base = pal.color(QPalette::Base);
-    constexpr float kShare = 0.30f;
-    return QColor::fromRgbF(kShare * text.redF() + (1 - kShare) * base.redF(),
-                            kShare * text.greenF() + (1 - kShare) * base.greenF(),
-                            kShare * text.blueF() + (1 - kShare) * base.blueF());
+    return mixedOver(pal.color(QPalette::Text), pal.color(QPalette::Base), 77); // 30 %
 }
 
 } // namespace

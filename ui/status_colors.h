@@ -30,5 +30,12 @@ inline QColor mutedColor(const QPalette& palette) {
     color.setAlphaF(0.55f);
     return color;
 }
+// `over` laid at weight/255 over `under`, opaque: for what must not show through (a banner
+// over the picture) or cannot take alpha (a swatch in rich text).
+inline QColor mixedOver(const QColor& over, const QColor& under, int weight) {
+    const auto mix = [weight](int a, int b) { return (a * weight + b * (255 - weight)) / 255; };
+    return QColor(mix(over.red(), under.red()), mix(over.green(), under.green()),
+                  mix(over.blue(), under.blue()));
+}
 
 } // namespace lbm::ui
