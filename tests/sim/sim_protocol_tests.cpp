@@ -461,15 +461,18 @@ TEST_CASE("the fast and edge profiles are what the client observes", "[sim][prof
         // 30 ms early (video.start came late) and 60 ms late (this chunk did, on a loaded
         // 2-core machine), plus what the server's log says its own drawing and encoding held
         // the pace back by: on a slow VM beside the suite chunk 0 took 200 ms to make, and the
-        // case measured that machine rather than the profile. The lag is held to the same
-        // window, so a log that claimed more lag than the chunk showed would fail too.
+        // case measured that machine rather than the profile. A log that claimed more lag
+        // than the chunk showed fails too.
         for (size_t k = 0; k < 3; ++k) {
             const double held_back =
                 lag.count(static_cast<int>(k)) ? lag.at(static_cast<int>(k)) : 0.0;
             INFO("chunk " << k << " at " << arrivals[k] - start << " ms, scheduled at "
                           << expected[k] << " ms, held back " << held_back << " ms by production");
-            CHECK(arrivals[k] - start >= expected[k] + held_back - 30);
+            CHECK(arrivals[k] - start >= expected[k] - 30);
             CHECK(arrivals[k] - start <= expected[k] + held_back + 60);
+            // The lag is no more than the client saw, give or take video.start's own late
+            // delivery (the reference above; it came 35 ms late once beside the suite).
+            CHECK(held_back <= arrivals[k] - start - expected[k] + 60);
         }
     }
 }
