@@ -58,13 +58,22 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
     }
 
     // Commands that start waiting for their response here: live ones sent since the last
-    // chunk arrived (a newer one replaces an older one still waiting), and a script entry
-    // that asks for a different motion than the chunk before.
+    // chunk arrived, and a script entry that asks for a different motion than the chunk
+    // before. A live command sent while an older one still waits does not replace it: the
+    // server applies both in order, so the older one may still come into force first (a key
+    // pressed, then released before the key's chunk was generated). The older one is given
+    // up once a newer command is in force (below).
     for (const SteeringCommand& sent : context.sent_before) {
-        m_pending.clear();
+        m_send_order.insert(sent.event_id, m_next_send_order++);
         if (sent.moves()) {
             m_pending.push_back(Pending{sent, index, sent.sent_s});
         }
+    }
+    if (m_pending.size() > kMaxPending) {
+        // A server that never lists the commands it starts never retires them (below):
+        // keep the newest.
+        m_pending.erase(m_pending.begin(),
+                        m_pending.end() - static_cast<std::ptrdiff_t>(kMaxPending));
     }
     for (const auto& [event_id, sent_s] : context.sent_stamps) {
         for (Pending& pending : m_pending) {
@@ -109,6 +118,18 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
                                        .arg(*response.responseChunks()));
             }
             it = m_pending.erase(it);
+        }
+    }
+
+    // Live commands sent before the one in force here had their chance: this chunk, where
+    // the newer one took over, was the last in which the picture could still answer them (a
+    // model a chunk late answers in it).
+    if (command) {
+        const auto in_force = m_send_order.constFind(command->event_id);
+        if (in_force != m_send_order.cend()) {
+            std::erase_if(m_pending, [&](const Pending& pending) {
+                return m_send_order.value(pending.command.event_id, -1) < in_force.value();
+            });
         }
     }
 

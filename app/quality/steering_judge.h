@@ -10,6 +10,8 @@
 #include "app/quality/chunk_quality.h"
 #include "app/quality/quality_settings.h"
 
+#include <QHash>
+
 #include <map>
 #include <optional>
 #include <vector>
@@ -36,8 +38,13 @@ private:
         std::optional<double> from_s; // sent (live) or command chunk's arrival (script)
     };
 
+    // More waiting commands than keys a person presses within a few chunks.
+    static constexpr size_t kMaxPending = 16;
+
     QualityThresholds m_thresholds;
-    std::vector<Pending> m_pending; // commands still waiting for their first moving frame
+    std::vector<Pending> m_pending;   // commands still waiting for their first moving frame
+    QHash<QString, int> m_send_order; // live command event id -> order of sending
+    int m_next_send_order = 0;
     std::optional<SteeringCommand> m_last_command;
 };
 

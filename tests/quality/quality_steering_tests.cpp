@@ -4,6 +4,7 @@
 // the frames under a held key must move its way, and nothing may be flagged. Two keys to a
 // session, so CTest runs the four sessions side by side.
 
+#include "app/quality/quality_settings.h"
 #include "app/quality/steering_judge.h"
 #include "app/quality/steering_summary.h"
 #include "tests/quality/quality_session.h"
@@ -11,6 +12,8 @@
 #include <QDebug>
 
 #include <catch2/catch.hpp>
+
+#include <map>
 
 using namespace lbm::quality;
 using namespace lbm::quality::test;
@@ -86,7 +89,89 @@ void checkHeldKeys(const QString& first, const QString& second) {
     }
 }
 
+// A chunk of 12 frames whose content moves dx pixels per frame.
+ChunkQuality panningChunk(qint64 index, double dx) {
+    ChunkQuality chunk;
+    chunk.generation_index = index;
+    chunk.frame_count = 12;
+    for (int i = 0; i < chunk.frame_count; ++i) {
+        FrameQuality frame;
+        frame.index_in_chunk = i;
+        frame.motion = FrameMotion{};
+        frame.motion->dx = dx;
+        chunk.frames.push_back(frame);
+    }
+    return chunk;
+}
+
+SteeringCommand liveCommand(const QString& id, const QString& keys, double sent_s) {
+    SteeringCommand command = SteeringCommand::fromKeys(keys);
+    command.event_id = id;
+    command.sent_s = sent_s;
+    return command;
+}
+
+// Judges chunks 1..n: sent[c] were sent before chunk c arrived (1 s apart), in_force[c] is the
+// command the server lists for chunk c, dx[c] the picture's pan. Returns every response.
+std::vector<SteeringResponse> judgeChunks(const std::map<int, std::vector<SteeringCommand>>& sent,
+                                          const std::map<int, SteeringCommand>& in_force,
+                                          const std::vector<double>& dx) {
+    SteeringJudge judge{QualityThresholds{}};
+    std::vector<SteeringResponse> responses;
+    for (int c = 1; c < static_cast<int>(dx.size()); ++c) {
+        ChunkContext context;
+        context.generation_index = c;
+        context.arrival_s = c;
+        if (sent.count(c) != 0) {
+            context.sent_before = sent.at(c);
+        }
+        if (in_force.count(c) != 0) {
+            context.steering = in_force.at(c);
+        }
+        ChunkQuality chunk = panningChunk(c, dx[static_cast<size_t>(c)]);
+        judge.judge(chunk, context);
+        responses.insert(responses.end(), chunk.responses.cbegin(), chunk.responses.cend());
+    }
+    return responses;
+}
+
 } // namespace
+
+TEST_CASE("steering: a key released before the server applied it is still answered",
+          "[quality][steering]") {
+    // 'j' sent before chunk 1 and released before chunk 3; a busy server starts 'j' in chunk 3
+    // and the release in chunk 4 (seen under ThreadSanitizer on a slow machine). The picture
+    // turns in chunk 3: that is the answer to 'j', 2 chunks after it was sent.
+    const SteeringCommand turn = liveCommand(QStringLiteral("ui-1"), QStringLiteral("j"), 0.5);
+    const SteeringCommand release = liveCommand(QStringLiteral("ui-2"), QString(), 2.5);
+    const std::vector<double> pan{0, 0, 0, 18, 0, 0};
+    const auto responses =
+        judgeChunks({{1, {turn}}, {3, {release}}}, {{3, turn}, {4, release}, {5, release}}, pan);
+    REQUIRE(responses.size() == 1);
+    CHECK(responses[0].event_id == QStringLiteral("ui-1"));
+    CHECK(*responses[0].response_chunk == 3);
+    CHECK(*responses[0].responseChunks() == 2);
+    CHECK(*responses[0].response_ms == Approx(2500.0));
+
+    SECTION("a model a chunk late answers in the chunk where the release took over") {
+        const std::vector<double> late_pan{0, 0, 0, 0, 18, 0};
+        const auto late = judgeChunks({{1, {turn}}, {3, {release}}},
+                                      {{3, turn}, {4, release}, {5, release}}, late_pan);
+        REQUIRE(late.size() == 1);
+        CHECK(*late[0].response_chunk == 4);
+    }
+    SECTION("a key never in force is given up once a newer command is, not answered later") {
+        // 'j' and its release both start in chunk 3: 'j' never moved the camera, and the
+        // turn in chunk 5 answers the second 'j' only.
+        const SteeringCommand again = liveCommand(QStringLiteral("ui-3"), QStringLiteral("j"), 4.5);
+        const std::vector<double> later_pan{0, 0, 0, 0, 0, 18};
+        const auto given_up = judgeChunks({{1, {turn}}, {3, {release}}, {5, {again}}},
+                                          {{3, release}, {4, release}, {5, again}}, later_pan);
+        REQUIRE(given_up.size() == 1);
+        CHECK(given_up[0].event_id == QStringLiteral("ui-3"));
+        CHECK(*given_up[0].responseChunks() == 0);
+    }
+}
 
 TEST_CASE("steering: W and S held are followed", "[quality][steering]") {
     checkHeldKeys(QStringLiteral("w"), QStringLiteral("s"));
