@@ -24,6 +24,7 @@ packages=(clang-14 libclang-rt-14-dev)
 bash scripts/install_packages.sh "${packages[@]}"
 
 build=build/fuzz
+source scripts/skip_empty_ccache.sh
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz
 

@@ -28,16 +28,7 @@ bash scripts/install_packages.sh "${packages[@]}"
 echo "quickstart: packages took $SECONDS s"
 phase_start=$SECONDS
 
-# ccache reuses objects from earlier builds. Where it has none (a fresh machine, CI's clean
-# clone) it only adds hashing and storing every object of the cold build: 239 s against 210 s
-# wall here (docs/reliability.md). That build goes without it.
-if command -v ccache >/dev/null; then
-  cache_dir=$(ccache -k cache_dir 2>/dev/null || true)
-  if [ -z "$(find "$cache_dir" -type f -name '*[RM]' -print -quit 2>/dev/null)" ]; then
-    echo "quickstart: ccache has nothing to reuse yet; this build goes without it"
-    export CCACHE_DISABLE=1
-  fi
-fi
+source scripts/skip_empty_ccache.sh
 cmake --preset release
 cmake --build --preset release --parallel "$(nproc)"
 echo "quickstart: configure and build took $((SECONDS - phase_start)) s"

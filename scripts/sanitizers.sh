@@ -13,6 +13,7 @@ case "$preset" in
   *) echo "usage: $0 asan|tsan" >&2; exit 2 ;;
 esac
 
+source scripts/skip_empty_ccache.sh
 start=$(date +%s)
 cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset" --parallel "$(nproc)"
