@@ -61,8 +61,7 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
     // chunk arrived, and a script entry that asks for a different motion than the chunk
     // before. A live command sent while an older one still waits does not replace it: the
     // server applies both in order, so the older one may still come into force first (a key
-    // pressed, then released before the key's chunk was generated). The older one is given
-    // up once a newer command is in force (below).
+    // pressed, then released before the key's chunk was generated).
     for (const SteeringCommand& sent : context.sent_before) {
         m_send_order.insert(sent.event_id, m_next_send_order++);
         if (sent.moves()) {
@@ -75,6 +74,30 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
         m_pending.erase(m_pending.begin(),
                         m_pending.end() - static_cast<std::ptrdiff_t>(kMaxPending));
     }
+    // Where the server lists the live command in force, the order of sending says which
+    // waiting commands it has applied: an older one that was never in force was overtaken
+    // before it could move the camera (a tap released within a chunk) and is given up now; a
+    // newer one, or any while none is listed, is not applied yet, so this chunk's motion is
+    // not its answer.
+    const std::optional<SteeringCommand>& command = context.steering;
+    std::optional<int> in_force_order;
+    if (command) {
+        const auto found = m_send_order.constFind(command->event_id);
+        if (found != m_send_order.cend()) {
+            in_force_order = found.value();
+        }
+    }
+    const auto sendOrder = [&](const Pending& pending) {
+        return m_send_order.value(pending.command.event_id, -1); // -1: a script entry
+    };
+    if (in_force_order) {
+        for (Pending& pending : m_pending) {
+            pending.was_in_force = pending.was_in_force || sendOrder(pending) == *in_force_order;
+        }
+        std::erase_if(m_pending, [&](const Pending& pending) {
+            return !pending.was_in_force && sendOrder(pending) < *in_force_order;
+        });
+    }
     for (const auto& [event_id, sent_s] : context.sent_stamps) {
         for (Pending& pending : m_pending) {
             if (pending.command.event_id == event_id) {
@@ -82,7 +105,6 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
             }
         }
     }
-    const std::optional<SteeringCommand>& command = context.steering;
     if (command && command->event_id.startsWith(QStringLiteral("script:")) && command->moves() &&
         (!m_last_command || !m_last_command->sameMotion(*command))) {
         m_pending.clear();
@@ -96,7 +118,11 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
             continue;
         }
         for (auto it = m_pending.begin(); it != m_pending.end();) {
-            if (agreement(*frame.motion, it->command, m_thresholds) <= 0) {
+            // A live command answers only once the server has applied it: a still camera's
+            // noise (a frame's zoom past the threshold) before then is not its answer.
+            const bool applied =
+                sendOrder(*it) < 0 || (in_force_order && sendOrder(*it) <= *in_force_order);
+            if (!applied || agreement(*frame.motion, it->command, m_thresholds) <= 0) {
                 ++it;
                 continue;
             }
@@ -121,16 +147,16 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
         }
     }
 
-    // Live commands sent before the one in force here had their chance: this chunk, where
-    // the newer one took over, was the last in which the picture could still answer them (a
-    // model a chunk late answers in it).
-    if (command) {
-        const auto in_force = m_send_order.constFind(command->event_id);
-        if (in_force != m_send_order.cend()) {
-            std::erase_if(m_pending, [&](const Pending& pending) {
-                return m_send_order.value(pending.command.event_id, -1) < in_force.value();
-            });
-        }
+    // Commands that were in force before the one in force here had their chance: this chunk,
+    // where the newer one took over, was the last in which the picture could still answer
+    // them (a model a chunk late answers in it). So were script entries, once a live command
+    // is in force. Their send order is forgotten with them.
+    if (in_force_order) {
+        std::erase_if(m_pending,
+                      [&](const Pending& pending) { return sendOrder(pending) < *in_force_order; });
+        m_send_order.removeIf([&](const QHash<QString, int>::iterator& entry) {
+            return entry.value() < *in_force_order;
+        });
     }
 
     if (!command) {

@@ -36,6 +36,7 @@ private:
         SteeringCommand command;
         qint64 command_chunk = 0;
         std::optional<double> from_s; // sent (live) or command chunk's arrival (script)
+        bool was_in_force = false;    // the server listed it as the command in force
     };
 
     // More waiting commands than keys a person presses within a few chunks.

@@ -173,6 +173,34 @@ TEST_CASE("steering: a key released before the server applied it is still answer
     }
 }
 
+TEST_CASE("steering: a double tap is answered once, and a command not yet applied not at all",
+          "[quality][steering]") {
+    // 'j', its release and 'j' again, all sent before chunk 1; the server puts the second 'j'
+    // in force in chunk 2. The turn there answers the second tap only.
+    const SteeringCommand first = liveCommand(QStringLiteral("ui-1"), QStringLiteral("j"), 0.3);
+    const SteeringCommand release = liveCommand(QStringLiteral("ui-2"), QString(), 0.5);
+    const SteeringCommand second = liveCommand(QStringLiteral("ui-3"), QStringLiteral("j"), 0.7);
+    const auto responses =
+        judgeChunks({{1, {first, release, second}}}, {{2, second}, {3, second}}, {0, 0, 18, 18});
+    REQUIRE(responses.size() == 1);
+    CHECK(responses[0].event_id == QStringLiteral("ui-3"));
+    CHECK(*responses[0].response_chunk == 2);
+
+    // 'j' in force in chunks 1 and 2 while its release and a new 'j' wait (sent before chunk
+    // 2, applied from chunk 3): the turn in chunk 2 still answers the first 'j', not the
+    // second, which is answered in chunk 3.
+    const SteeringCommand turn = liveCommand(QStringLiteral("ui-4"), QStringLiteral("j"), 0.2);
+    const SteeringCommand stop = liveCommand(QStringLiteral("ui-5"), QString(), 1.5);
+    const SteeringCommand again = liveCommand(QStringLiteral("ui-6"), QStringLiteral("j"), 1.6);
+    const auto later = judgeChunks({{1, {turn}}, {2, {stop, again}}},
+                                   {{1, turn}, {2, turn}, {3, again}}, {0, 18, 18, 18});
+    REQUIRE(later.size() == 2);
+    CHECK(later[0].event_id == QStringLiteral("ui-4"));
+    CHECK(*later[0].response_chunk == 1);
+    CHECK(later[1].event_id == QStringLiteral("ui-6"));
+    CHECK(*later[1].response_chunk == 3);
+}
+
 TEST_CASE("steering: W and S held are followed", "[quality][steering]") {
     checkHeldKeys(QStringLiteral("w"), QStringLiteral("s"));
 }
