@@ -69,8 +69,8 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
         }
     }
     if (m_pending.size() > kMaxPending) {
-        // A server that never lists the commands it starts never retires them (below):
-        // keep the newest.
+        // Commands the server never lists as in force are never answered or retired
+        // (below): keep the newest.
         m_pending.erase(m_pending.begin(),
                         m_pending.end() - static_cast<std::ptrdiff_t>(kMaxPending));
     }

@@ -3,7 +3,9 @@
 // against the camera command in force (SteeringCommand). For every command that asks for
 // motion it finds the first frame moving the commanded way (the response, in chunks and
 // milliseconds); per chunk it counts the share of frames that follow the command in force and
-// raises `action` when too few do (the picture ignores, reverses or lags the command).
+// raises `action` when too few do (the picture ignores, reverses or lags the command). A live
+// command is answered only from the chunk whose metadata lists it (or a newer one) as started
+// or active: the server's word for when it was applied.
 // Fed one evaluated chunk at a time, in generation order, by QualityAnalyzer.
 
 #include "app/quality/chunk_context.h"
