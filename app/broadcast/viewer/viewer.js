@@ -125,7 +125,7 @@ async function startPlayer() {
     // the target latency (hls.js would add a second per stall) and catch up at up to 1.5x.
     hls = new Hls({ lowLatencyMode: true, startPosition: start, backBufferLength: 30,
       liveSyncOnStallIncrease: 0, maxLiveSyncPlaybackRate: 1.5,
-      manifestLoadingMaxRetry: 6, levelLoadingMaxRetry: 6 });
+      manifestLoadingMaxRetry: 6, levelLoadingMaxRetry: 6, pLoader: blockingReloadLoader() });
     hls.on(Hls.Events.ERROR, (event, data) => {
       // What failed, where and when (read by the tests when something does).
       const where = data.frag ? ` seg ${data.frag.sn}${data.part ? "." + data.part.index : ""}` : "";
@@ -149,6 +149,29 @@ async function startPlayer() {
   } else {
     $("picture-note").textContent = "This browser plays neither Media Source nor HLS video.";
   }
+}
+
+// hls.js gives up on a blocking playlist reload after 0.8 target durations (0.8 s here) and
+// reloads without directives; a world model is often silent longer than that (a slow block, a
+// stall it rides out), and after such a reload hls.js could load the next segment's parts
+// before the previous segment's last, so Media Source dropped every frame up to the next
+// keyframe and the picture stopped for good. The server answers a held reload within
+// max_block_ms (10 s, app/broadcast/broadcast_settings.h) whatever happens, so the page waits
+// for it that long, plus slack; every other request keeps hls.js's own limits.
+const BLOCKING_RELOAD_WAIT_MS = 12000;
+
+function blockingReloadLoader() {
+  const Base = Hls.DefaultConfig.loader;
+  return class BlockingReloadLoader extends Base {
+    load(context, config, callbacks) {
+      if (context.deliveryDirectives) {
+        const wait = BLOCKING_RELOAD_WAIT_MS;
+        const policy = { ...config.loadPolicy, maxTimeToFirstByteMs: wait, maxLoadTimeMs: wait };
+        config = { ...config, timeout: wait, loadPolicy: policy };
+      }
+      super.load(context, config, callbacks);
+    }
+  };
 }
 
 // Media Source cannot start a picture from a frame that is not a keyframe when it is appended,
