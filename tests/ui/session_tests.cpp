@@ -237,6 +237,54 @@ TEST_CASE("a scripted prompt and held keys produce their interactions and histor
           QStringLiteral("completed at chunk %1").arg(*prompt->completed_chunk));
 }
 
+// The server refuses every interaction once it has generated its last chunk (the real handler
+// does too), so a key released as a session ends gets "Failed to apply interaction": the
+// window must not show that as a fault in front of an audience, but a refusal mid-session is.
+TEST_CASE("an interaction refused after the last chunk is no red banner but one mid-session is",
+          "[ui][session][interaction]") {
+    using lbm::session::InteractionKind;
+    using lbm::session::InteractionRecord;
+    using lbm::session::TimelineEvent;
+    using lbm::session::TimelineEventType;
+    resetSettings();
+    MainWindow window;
+    window.resize(1280, 800);
+    window.show();
+    window.sessionForm()->setSimulatorProfile(QStringLiteral("fast"));
+    window.sessionForm()->setChunks(3);
+    REQUIRE(window.startSession());
+    auto* engine = window.sessionEngine();
+    const auto refusal = [&](const QString& id, InteractionKind kind, const QString& summary) {
+        TimelineEvent event;
+        event.type = TimelineEventType::Error;
+        event.event_id = id;
+        event.detail = QStringLiteral("Failed to apply interaction");
+        event.code = QStringLiteral("interaction_failed");
+        InteractionRecord record;
+        record.event_id = id;
+        record.kind = kind;
+        record.summary = summary;
+        record.error = event.detail;
+        record.error_code = event.code;
+        emit engine->timelineChanged(event, record);
+    };
+
+    // Before the first chunk: the server did not take a live interaction, a fault.
+    REQUIRE(engine->liveMetrics().chunkCount() == 0);
+    refusal(QStringLiteral("ui-early"), InteractionKind::CameraVelocity, QStringLiteral("w"));
+    CHECK(window.bannerText().contains(QStringLiteral("ui-early failed")));
+
+    REQUIRE(waitFinished(window, 60000));
+    REQUIRE(engine->liveMetrics().chunkCount() == 3);
+    const QString banner_after_end = window.bannerText();
+    refusal(QStringLiteral("ui-release"), InteractionKind::CameraVelocity, QStringLiteral("stop"));
+    CHECK(window.bannerText() == banner_after_end);
+    CHECK(window.statusText().contains(QStringLiteral("Camera stop not applied")));
+    refusal(QStringLiteral("ui-late"), InteractionKind::Prompt, QStringLiteral("A snowy street"));
+    CHECK(window.bannerText().contains(QStringLiteral("came too late")));
+    CHECK_FALSE(window.bannerText().contains(QStringLiteral("failed")));
+}
+
 TEST_CASE("an invalid form value blocks Start with its reason in the banner", "[ui][session]") {
     resetSettings();
     MainWindow window;
