@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <QtGlobal>
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -78,6 +79,11 @@ struct SteeringResponse {
 };
 
 // One decoded frame's signals (window of the frame only, see QualitySettings::edge_margin).
+// The measured window cut into tiles for the detail measure (see FrameQuality).
+inline constexpr int kDetailTileColumns = 8;
+inline constexpr int kDetailTileRows = 4;
+using DetailTiles = std::array<float, kDetailTileColumns * kDetailTileRows>;
+
 struct FrameQuality {
     qint64 global_frame_number = 0;
     int index_in_chunk = -1;
@@ -102,6 +108,11 @@ struct FrameQuality {
     // The same Laplacian taken over 8-pixel steps: the picture's coarse structure. A blur
     // takes fine detail and leaves this; a darker or hazier look lowers both alike.
     double coarse_detail = 0.0;
+    // Both per tile of the measured window (kDetailTileColumns x kDetailTileRows, row by
+    // row): a blur lowers fine over coarse in nearly every textured tile, while a near house
+    // or tree that the camera brings into view changes it only in the tiles it covers.
+    DetailTiles tile_sharpness{};
+    DetailTiles tile_coarse{};
     double mean_y = 0.0;
     double mean_u = 0.0;
     double mean_v = 0.0;

@@ -6,6 +6,7 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 
@@ -82,6 +83,12 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     uint64_t coarse_sum = 0;
     uint64_t coarse_count = 0;
     constexpr int C = kCoarseStep;
+    // Per tile (kDetailTileColumns x kDetailTileRows over the measured window): sums, counts.
+    std::array<uint64_t, kDetailTileColumns * kDetailTileRows> tile_fine_sum{};
+    std::array<uint32_t, kDetailTileColumns * kDetailTileRows> tile_fine_count{};
+    std::array<uint64_t, kDetailTileColumns * kDetailTileRows> tile_coarse_sum{};
+    std::array<uint32_t, kDetailTileColumns * kDetailTileRows> tile_coarse_count{};
+    const int window_rows = std::max(1, bottom - top);
     // Sampled rows start one column further each time (quincunx for step 2), so a pan by an
     // odd number of pixels moves content past samples in every frame, not every other one.
     int row_index = 0;
@@ -89,7 +96,9 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
         const uint8_t* row = luma + static_cast<ptrdiff_t>(y) * stride;
         const uint8_t* above = row - stride;
         const uint8_t* below = row + stride;
+        const int tile_row = (y - top) * kDetailTileRows / window_rows * kDetailTileColumns;
         for (int x = row_index % m_step; x < width; x += m_step) {
+            const int tile = tile_row + x * kDetailTileColumns / width;
             const int pixel = row[x];
             luma_sum += static_cast<uint64_t>(pixel);
             if (comparable) {
@@ -97,18 +106,24 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
             }
             samples.push_back(static_cast<uint8_t>(pixel));
             if (x > 0 && x < width - 1) {
-                laplacian_sum += static_cast<uint64_t>(
+                const auto fine = static_cast<uint64_t>(
                     std::abs(4 * pixel - row[x - 1] - row[x + 1] - above[x] - below[x]));
+                laplacian_sum += fine;
                 ++laplacian_count;
+                tile_fine_sum[static_cast<size_t>(tile)] += fine;
+                ++tile_fine_count[static_cast<size_t>(tile)];
             }
             // Every other sampled row and column is enough for a measure this smooth.
             if ((row_index & 1) == 0 && (x & 2) == 0 && x >= C && x < width - C && y >= C &&
                 y < height - C) {
-                coarse_sum +=
+                const auto coarse =
                     static_cast<uint64_t>(std::abs(4 * pixel - row[x - C] - row[x + C] -
                                                    row[x - static_cast<ptrdiff_t>(C) * stride] -
                                                    row[x + static_cast<ptrdiff_t>(C) * stride]));
+                coarse_sum += coarse;
                 ++coarse_count;
+                tile_coarse_sum[static_cast<size_t>(tile)] += coarse;
+                ++tile_coarse_count[static_cast<size_t>(tile)];
             }
         }
     }
@@ -122,6 +137,16 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     measures.coarse_detail =
         coarse_count > 0 ? static_cast<double>(coarse_sum) / static_cast<double>(coarse_count)
                          : 0.0;
+    for (size_t i = 0; i < tile_fine_sum.size(); ++i) {
+        measures.tile_sharpness[i] =
+            tile_fine_count[i] > 0
+                ? static_cast<float>(static_cast<double>(tile_fine_sum[i]) / tile_fine_count[i])
+                : 0.0F;
+        measures.tile_coarse[i] =
+            tile_coarse_count[i] > 0
+                ? static_cast<float>(static_cast<double>(tile_coarse_sum[i]) / tile_coarse_count[i])
+                : 0.0F;
+    }
     if (comparable) {
         measures.change = static_cast<double>(change_sum) / sample_count;
         // A second walk over the two sample windows, only now that the mean change is known.

@@ -11,6 +11,7 @@
 // blurdetect's edge-width search costs ~10 ms per 832x480 frame, over three times the whole
 // budget of 3 % of a core at 16 fps. These sums reuse the decoder's planes as they are.
 
+#include "app/quality/chunk_quality.h"
 #include "app/quality/global_motion.h"
 
 #include <QString>
@@ -38,6 +39,9 @@ struct FrameMeasures {
     std::optional<double> v_step;
     double sharpness = 0.0;
     double coarse_detail = 0.0; // the Laplacian over kCoarseStep pixels (FrameQuality)
+    // The same two per tile of the measured window (FrameQuality::tile_*).
+    DetailTiles tile_sharpness{};
+    DetailTiles tile_coarse{};
     double mean_y = 0.0;
     double mean_u = 0.0;
     double mean_v = 0.0;

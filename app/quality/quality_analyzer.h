@@ -30,6 +30,7 @@
 
 #include <QStringList>
 
+#include <array>
 #include <map>
 #include <optional>
 #include <vector>
@@ -74,6 +75,9 @@ private:
     struct Neighbour {
         qint64 chunk = 0;
         double detail = 0.0; // fine detail / coarse structure (FrameQuality)
+        // Per tile of the window, from the same frames: fine over coarse detail (0 where the
+        // tile shows too little structure to say), FrameQuality::tile_*.
+        std::array<double, kDetailTileColumns * kDetailTileRows> tile_detail{};
         double mean_u = 0.0;
         double mean_v = 0.0;
         double log_detail_step = 0.0; // zoom-corrected

@@ -134,9 +134,9 @@ TEST_CASE("screenshot of the steering strip for a clean steered session",
 TEST_CASE("screenshot of the steering strip for a faulted steered session",
           "[screenshots][quality][steering]") {
     // Strafing and moving forward: the seam jumps the view and the camera goes on the same
-    // way, so no chunk after it reads as a command not followed. (By chunk 15 the growing
-    // cast, 48 levels, also lowers the detail measure: that chunk shows a blur flag, which
-    // this test does not check.)
+    // way, so no chunk after it reads as a command not followed. After the seam the camera
+    // walks into a house: by chunk 15 a blank wall fills most of the view, which the whole
+    // picture's detail ratio once read as a blur (0.64x); nothing here is blurred.
     const SteeredRun run = runSteered(
         {QStringLiteral("seam@5"), QStringLiteral("freeze@8"), QStringLiteral("tint@12")},
         {{1, QStringLiteral("a")}, {6, QStringLiteral("w")}, {10, QStringLiteral("d")}}, 16);
@@ -148,7 +148,29 @@ TEST_CASE("screenshot of the steering strip for a faulted steered session",
         INFO("chunk " << chunk.generation_index << ": "
                       << chunk.notes.join(QLatin1Char(' ')).toStdString());
         CHECK_FALSE(chunk.flagged(QualityFlag::Action));
+        CHECK_FALSE(chunk.flagged(QualityFlag::Blur));
     }
     shoot(run, QStringLiteral("Steered session with seam@5, freeze@8, tint@12 (A, then W, then D)"),
           QStringLiteral("31-steering-strip-faulted"));
+}
+
+// Strafing left through the village walks the camera through a house: for a chunk or two a
+// wall fills the view (no texture at all), then the view opens again. The growing cast makes
+// the wall's window edges stand out. Nothing is blurred, so no chunk may read as a blur (the
+// whole picture's detail ratio read 1.79x into the wall and 0.57x out of it, a blur flag).
+TEST_CASE("a camera strafing through a house wall reads no blur", "[quality][steering][blur]") {
+    const SteeredRun run = runSteered({QStringLiteral("tint@6")}, {{1, QStringLiteral("a")}}, 20);
+    REQUIRE(run.quality.size() == 20);
+    bool not_judged = false;
+    for (const ChunkQuality& chunk : run.quality) {
+        INFO("chunk " << chunk.generation_index << ": "
+                      << chunk.notes.join(QLatin1Char(' ')).toStdString());
+        CHECK_FALSE(chunk.flagged(QualityFlag::Blur));
+        not_judged =
+            not_judged ||
+            chunk.notes.join(QLatin1Char(' ')).contains(QStringLiteral("Sharpness not judged"));
+    }
+    // The wall was met (the case tests what it says), and the tint was still found.
+    CHECK(not_judged);
+    CHECK(run.quality[6].flagged(QualityFlag::Tint));
 }
