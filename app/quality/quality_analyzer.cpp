@@ -99,42 +99,6 @@ double tailMean(const std::vector<FrameQuality>& frames, Field field) {
     return frames.size() > from ? sum / static_cast<double>(frames.size() - from) : 0.0;
 }
 
-// A tile takes part in the detail comparison when its coarse structure (the Laplacian over
-// 8 px, 8-bit levels) is at least this in both chunks: sky, haze and a blank wall are left
-// out, since their fine detail is the picture's grain and their ratio says nothing about
-// focus. (A daylight view of the simulated world has 25 to 29 of its 32 tiles above it, open
-// sky 2 to 5, a house wall filling the view 0 to 1 and a window's edge on it about 3.)
-constexpr double kStructuredTileCoarse = 6.0;
-// Sharpness is judged only when at least this many tiles are structured in both chunks.
-constexpr int kMinComparedTiles = 8;
-
-using TileDetail = std::array<double, kDetailTileColumns * kDetailTileRows>;
-
-struct DetailStep {
-    std::optional<double> log_step; // nullopt: too few tiles structured in both
-    int tiles = 0;                  // how many were
-};
-
-// log(here / before) of fine over coarse detail: the median over the tiles structured in
-// both, so what the camera brings into or takes out of view (a near house, open sky) moves
-// only the tiles it covers, while a blur lowers nearly all of them. A view that a blank wall
-// fills leaves too few tiles to tell focus from content: the whole window's ratio, used
-// before, read such walls as a blur (0.57x and 0.64x in two steered sessions without one).
-DetailStep detailStep(const TileDetail& here, const TileDetail& before) {
-    std::vector<double> steps;
-    for (size_t i = 0; i < here.size(); ++i) {
-        if (here[i] > 0.0 && before[i] > 0.0) {
-            steps.push_back(std::log(here[i] / before[i]));
-        }
-    }
-    DetailStep step;
-    step.tiles = static_cast<int>(steps.size());
-    if (step.tiles >= kMinComparedTiles) {
-        step.log_step = median(std::move(steps));
-    }
-    return step;
-}
-
 } // namespace
 
 QualityAnalyzer::QualityAnalyzer(const QualitySettings& settings)
@@ -443,15 +407,7 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
         coarse > 0.0
             ? tailMean(chunk.frames, [](const FrameQuality& f) { return f.sharpness; }) / coarse
             : 0.0;
-    for (size_t i = 0; i < here.tile_detail.size(); ++i) {
-        const double tile_coarse =
-            tailMean(chunk.frames, [i](const FrameQuality& f) { return f.tile_coarse[i]; });
-        if (tile_coarse >= kStructuredTileCoarse) {
-            here.tile_detail[i] =
-                tailMean(chunk.frames, [i](const FrameQuality& f) { return f.tile_sharpness[i]; }) /
-                tile_coarse;
-        }
-    }
+    here.tile_detail = tileDetail(chunk.frames, kLookFrames);
     here.mean_u = tailMean(chunk.frames, [](const FrameQuality& f) { return f.mean_u; });
     here.mean_v = tailMean(chunk.frames, [](const FrameQuality& f) { return f.mean_v; });
     const std::optional<Neighbour> before = m_neighbour;

@@ -23,6 +23,7 @@
 #include "app/media/decoded_frame.h"
 #include "app/quality/chunk_context.h"
 #include "app/quality/chunk_quality.h"
+#include "app/quality/detail_tiles.h"
 #include "app/quality/frame_measurer.h"
 #include "app/quality/quality_settings.h"
 #include "app/quality/steering_judge.h"
@@ -75,9 +76,8 @@ private:
     struct Neighbour {
         qint64 chunk = 0;
         double detail = 0.0; // fine detail / coarse structure (FrameQuality)
-        // Per tile of the window, from the same frames: fine over coarse detail (0 where the
-        // tile shows too little structure to say), FrameQuality::tile_*.
-        std::array<double, kDetailTileColumns * kDetailTileRows> tile_detail{};
+        // The same per tile of the window, from the same frames (tileDetail).
+        TileDetail tile_detail{};
         double mean_u = 0.0;
         double mean_v = 0.0;
         double log_detail_step = 0.0; // zoom-corrected

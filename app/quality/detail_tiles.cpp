@@ -1,0 +1,55 @@
+#include "app/quality/detail_tiles.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+
+namespace lbm::quality {
+
+TileDetail tileDetail(const std::vector<FrameQuality>& frames, int look_frames) {
+    TileDetail detail{};
+    const size_t from = frames.size() > static_cast<size_t>(std::max(0, look_frames))
+                            ? frames.size() - static_cast<size_t>(look_frames)
+                            : 0;
+    if (frames.size() <= from) {
+        return detail;
+    }
+    const auto count = static_cast<double>(frames.size() - from);
+    for (size_t tile = 0; tile < detail.size(); ++tile) {
+        double fine = 0.0;
+        double coarse = 0.0;
+        for (size_t i = from; i < frames.size(); ++i) {
+            fine += frames[i].tile_sharpness[tile];
+            coarse += frames[i].tile_coarse[tile];
+        }
+        if (coarse / count >= kStructuredTileCoarse) {
+            detail[tile] = fine / coarse;
+        }
+    }
+    return detail;
+}
+
+DetailStep detailStep(const TileDetail& here, const TileDetail& before) {
+    std::vector<double> steps;
+    for (size_t i = 0; i < here.size(); ++i) {
+        if (here[i] > 0.0 && before[i] > 0.0) {
+            steps.push_back(std::log(here[i] / before[i]));
+        }
+    }
+    DetailStep step;
+    step.tiles = static_cast<int>(steps.size());
+    if (steps.empty() || step.tiles < kMinComparedTiles) {
+        return step;
+    }
+    // The median (of an even count, the mean of the middle two).
+    const auto middle = steps.begin() + static_cast<std::ptrdiff_t>(steps.size() / 2);
+    std::nth_element(steps.begin(), middle, steps.end());
+    double value = *middle;
+    if (steps.size() % 2 == 0) {
+        value = (value + *std::max_element(steps.begin(), middle)) / 2.0;
+    }
+    step.log_step = value;
+    return step;
+}
+
+} // namespace lbm::quality
