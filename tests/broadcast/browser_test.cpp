@@ -314,3 +314,71 @@ TEST_CASE("a viewer watching through a six-second silence plays on to the end",
     INFO("viewer errors: " << errors.toStdString());
     CHECK_FALSE(errors.contains(QStringLiteral("levelLoadTimeOut")));
 }
+
+// A part appended after one that never was leaves a hole in decode order, and Media Source then
+// drops every frame up to the next keyframe (250 frames on): hls.js reports the append that
+// did not grow the buffer (bufferAppendNoProgress) and does nothing more, so the picture stayed
+// still for good (once in the suite on 2026-12-05, in the late-viewer case). The page joins the
+// live picture again from the newest keyframe. The error is raised here through hls.js's own
+// event (the hole itself cannot be made to order); what is checked is the page's answer: it
+// rejoins once, and then shows frames near the live edge again.
+TEST_CASE("a viewer whose buffer stops growing joins the live picture again",
+          "[broadcast][browser][timing]") {
+    constexpr int kChunks = 14;
+    HeadlessChromium browser;
+    QString error;
+    const bool started = browser.start(1280, 800, &error);
+    INFO(error.toStdString());
+    REQUIRE(started);
+    LiveBroadcast live;
+    REQUIRE(browser.navigate(live.broadcaster.viewerUrl().toString()));
+    REQUIRE(waitUntil(
+        [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
+    live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
+    const auto joinedAt = [&] {
+        return browser.evaluate(QStringLiteral("window.lbmViewer.joinedAt || 0")).toDouble();
+    };
+    const auto currentTime = [&] {
+        return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
+            .toDouble();
+    };
+    // Far enough into the session that the newest keyframe (frame 0) is more than two target
+    // durations behind the edge, so the join seeks, as it does for a late viewer.
+    REQUIRE(waitUntil(
+        [&] {
+            return joinedAt() > 0 && currentTime() > 1.0 &&
+                   live.engine.liveMetrics().chunkCount() >= 6;
+        },
+        30'000));
+    const double first_join = joinedAt();
+
+    const QString raise = QStringLiteral(
+        "(() => { window.lbmViewer.player().trigger(Hls.Events.ERROR, {type: "
+        "Hls.ErrorTypes.MEDIA_ERROR, details: Hls.ErrorDetails.BUFFER_APPEND_NO_PROGRESS, "
+        "fatal: false, parent: 'main', error: new Error('test')}); return true; })()");
+    REQUIRE(browser.evaluate(raise).toBool());
+    REQUIRE(waitUntil([&] { return joinedAt() > first_join; }, 20'000));
+    CHECK(browser.evaluate(QStringLiteral("window.lbmViewer.rejoins")).toInt() == 1);
+    // A second report within 10 s does not start another join (the page answers a report
+    // on its next task: the count is read two tasks later, inside the page).
+    REQUIRE(browser.evaluate(raise).toBool());
+    CHECK(browser
+              .evaluate(QStringLiteral("new Promise(done => setTimeout(() => setTimeout(() => "
+                                       "done(window.lbmViewer.rejoins), 0), 0))"))
+              .toInt() == 1);
+
+    // Right after the next chunk lands, the picture is within the late-viewer bound of the edge.
+    const int landed = live.engine.liveMetrics().chunkCount();
+    REQUIRE(waitUntil([&] { return live.engine.liveMetrics().chunkCount() > landed; }, 30'000));
+    REQUIRE(live.engine.liveMetrics().chunkCount() < kChunks);
+    const double played = currentTime();
+    REQUIRE(waitUntil([&] { return currentTime() > played + 0.2; }, 10'000));
+    const std::optional<ShownFrame> shown = shownFrame(browser);
+    const qint64 newest = live.engine.framesAnnounced() - 1;
+    const double frames_per_chunk = static_cast<double>(live.engine.framesAnnounced()) /
+                                    std::max(1, live.engine.liveMetrics().chunkCount());
+    REQUIRE(shown.has_value());
+    INFO("frame shown " << shown->barcode << ", newest received " << newest);
+    CHECK(static_cast<double>(newest - shown->barcode) / frames_per_chunk <= 3.0);
+    REQUIRE(live.waitForFinished(60'000));
+}

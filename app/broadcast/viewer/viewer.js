@@ -12,6 +12,9 @@ const chart = new LatencyChart($("chart"));
 const viewer = window.lbmViewer = {
   session: 0, playlist: null, chunks: 0, expected: 0, state: "", text: "", finished: false,
   hlsStarted: false, joining: false, joinedAt: null, errors: [], interactions: {}, framesReceived: 0, muxFps: 16,
+  rejoins: 0, rejoinedAt: null,
+  // The player, for tests that drive hls.js's events.
+  player: () => hls,
 };
 let hls = null, sinceChunkAt = null;
 
@@ -131,6 +134,10 @@ async function startPlayer() {
       const where = data.frag ? ` seg ${data.frag.sn}${data.part ? "." + data.part.index : ""}` : "";
       viewer.errors.push(`${data.type}: ${data.details}${where} at ${video.currentTime.toFixed(2)} s` +
         (data.error ? ` (${data.error.message})` : ""));
+      if (data.details === Hls.ErrorDetails.BUFFER_APPEND_NO_PROGRESS && data.parent === "main") {
+        setTimeout(rejoinLivePicture, 0); // not from inside hls.js's own event dispatch
+        return;
+      }
       if (!data.fatal) return;
       if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
       else { stopPlayer(); setTimeout(startPlayer, 2000); }
@@ -221,6 +228,20 @@ function showLivePicture() {
 
 function playVideo() {
   video.play().catch(() => { $("picture-note").textContent = "Tap the picture to start it."; });
+}
+
+// A part appended after one that never was (hls.js has done so after a playlist reload it
+// had to retry) leaves a hole in decode order: Media Source drops every frame up to the next
+// keyframe, 250 frames on, so the buffer stops growing and the picture would stay still. While
+// the session is live the page joins the live picture again from the newest keyframe, as a
+// late viewer does (a second or two of "Joining…"), at most once in 10 s.
+function rejoinLivePicture() {
+  const now = performance.now();
+  if (viewer.finished || (viewer.rejoinedAt !== null && now - viewer.rejoinedAt < 10000)) return;
+  viewer.rejoinedAt = now;
+  viewer.rejoins += 1;
+  stopPlayer();
+  startPlayer();
 }
 
 function stopPlayer() {
