@@ -61,6 +61,34 @@ std::optional<ShownFrame> shownFrame(HeadlessChromium& browser) {
     return ShownFrame{*barcode, grab[QStringLiteral("t")].toDouble()};
 }
 
+// Starts the browser at width x height and opens the broadcast's viewer page in it.
+void openViewer(HeadlessChromium& browser, const LiveBroadcast& live, int width, int height) {
+    QString error;
+    const bool started = browser.start(width, height, &error);
+    INFO(error.toStdString());
+    REQUIRE(started);
+    REQUIRE(browser.navigate(live.broadcaster.viewerUrl().toString()));
+    REQUIRE(waitUntil(
+        [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
+}
+
+bool videoEnded(HeadlessChromium& browser) {
+    return browser.evaluate(QStringLiteral("document.getElementById('video').ended")).toBool();
+}
+
+// The player's time, buffered ranges and the page's error log, for a failure's report.
+std::string playerState(HeadlessChromium& browser) {
+    return browser
+        .evaluate(QStringLiteral(
+            "(() => { const v = document.getElementById('video'); const b = [];"
+            " for (let i = 0; i < v.buffered.length; ++i)"
+            " b.push([v.buffered.start(i), v.buffered.end(i)]);"
+            " return JSON.stringify({ time: v.currentTime, paused: v.paused, duration: "
+            "v.duration, buffered: b, errors: window.lbmViewer.errors }); })()"))
+        .toString()
+        .toStdString();
+}
+
 void saveScreenshot(HeadlessChromium& browser, const QString& name) {
     const QString dir = qEnvironmentVariable("LBM_SCREENSHOT_DIR");
     if (dir.isEmpty()) {
@@ -76,15 +104,9 @@ void saveScreenshot(HeadlessChromium& browser, const QString& name) {
 
 TEST_CASE("a browser plays the broadcast with its chart and ends with the session",
           "[broadcast][browser][paced]") {
-    HeadlessChromium browser;
-    QString error;
-    const bool started = browser.start(1920, 1080, &error);
-    INFO(error.toStdString());
-    REQUIRE(started);
     LiveBroadcast live;
-    REQUIRE(browser.navigate(live.broadcaster.viewerUrl().toString()));
-    REQUIRE(waitUntil(
-        [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
+    HeadlessChromium browser;
+    openViewer(browser, live, 1920, 1080);
 
     // About real time: 12 frames every 0.75 s at 16 fps. A prompt after chunk 1, so the page's
     // events list and chart marks have something to show, and a camera move, which a session
@@ -236,19 +258,9 @@ TEST_CASE("a viewer who opens the page late is shown frames near the live edge",
     REQUIRE(live.waitForFinished(60'000));
     REQUIRE(live.engine.result()->ok);
     // The player reaches the end of the session's video.
-    const auto ended = [&] {
-        return browser.evaluate(QStringLiteral("document.getElementById('video').ended")).toBool();
-    };
-    waitUntil(ended, 20'000);
-    INFO(browser
-             .evaluate(QStringLiteral(
-                 "(() => { const v = document.getElementById('video'); const b = v.buffered;"
-                 " return JSON.stringify({ time: v.currentTime, paused: v.paused, duration: "
-                 "v.duration, buffered: b.length ? [b.start(0), b.end(b.length - 1)] : [],"
-                 " errors: window.lbmViewer.errors }); })()"))
-             .toString()
-             .toStdString());
-    CHECK(ended());
+    waitUntil([&] { return videoEnded(browser); }, 20'000);
+    INFO(playerState(browser));
+    CHECK(videoEnded(browser));
 }
 
 // A world model can go silent for seconds (a slow block, a stall the server rides out), longer
@@ -283,30 +295,13 @@ TEST_CASE("a viewer watching through a six-second silence plays on to the end",
         lbm::report::writeSessionDocument(recorded, replay);
     }
     HeadlessChromium browser;
-    QString error;
-    const bool started = browser.start(1280, 800, &error);
-    INFO(error.toStdString());
-    REQUIRE(started);
-    REQUIRE(browser.navigate(live.broadcaster.viewerUrl().toString()));
-    REQUIRE(waitUntil(
-        [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
+    openViewer(browser, live, 1280, 800);
     live.start(simulatorSettings(chunks, QStringLiteral("replay:") + replay));
     REQUIRE(live.waitForFinished(60'000));
     REQUIRE(live.engine.result()->ok);
-    const auto ended = [&] {
-        return browser.evaluate(QStringLiteral("document.getElementById('video').ended")).toBool();
-    };
-    waitUntil(ended, 20'000);
-    INFO(browser
-             .evaluate(QStringLiteral(
-                 "(() => { const v = document.getElementById('video'); const b = [];"
-                 " for (let i = 0; i < v.buffered.length; ++i)"
-                 " b.push([v.buffered.start(i), v.buffered.end(i)]);"
-                 " return JSON.stringify({ time: v.currentTime, paused: v.paused, duration: "
-                 "v.duration, buffered: b, errors: window.lbmViewer.errors }); })()"))
-             .toString()
-             .toStdString());
-    CHECK(ended());
+    waitUntil([&] { return videoEnded(browser); }, 20'000);
+    INFO(playerState(browser));
+    CHECK(videoEnded(browser));
     // The trigger itself: hls.js no longer gives up on a held reload during the silence.
     const QString errors = QString::fromUtf8(
         QJsonDocument(browser.evaluate(QStringLiteral("window.lbmViewer.errors")).toArray())
@@ -325,15 +320,9 @@ TEST_CASE("a viewer watching through a six-second silence plays on to the end",
 TEST_CASE("a viewer whose buffer stops growing joins the live picture again",
           "[broadcast][browser][timing]") {
     constexpr int kChunks = 14;
-    HeadlessChromium browser;
-    QString error;
-    const bool started = browser.start(1280, 800, &error);
-    INFO(error.toStdString());
-    REQUIRE(started);
     LiveBroadcast live;
-    REQUIRE(browser.navigate(live.broadcaster.viewerUrl().toString()));
-    REQUIRE(waitUntil(
-        [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
+    HeadlessChromium browser;
+    openViewer(browser, live, 1280, 800);
     live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
     const auto joinedAt = [&] {
         return browser.evaluate(QStringLiteral("window.lbmViewer.joinedAt || 0")).toDouble();
