@@ -316,7 +316,7 @@ void MainWindow::connectEngine() {
                 m_chart_model->addTimelineEvent(event, record,
                                                 m_engine->liveMetrics().chunkCount());
                 if (event.type == lbm::session::TimelineEventType::Error) {
-                    showInteractionFailure(record);
+                    showInteractionFailure(event, record);
                 }
                 updateHud();
             });
@@ -349,14 +349,16 @@ QString MainWindow::statusText() const {
     return m_status->fullText();
 }
 
-void MainWindow::showInteractionFailure(const lbm::session::InteractionRecord& record) {
+void MainWindow::showInteractionFailure(const lbm::session::TimelineEvent& event,
+                                        const lbm::session::InteractionRecord& record) {
     // The server refuses whatever arrives once it has taken its last block (the real handler
-    // does too): a key released as the session ends is the common case, and no fault.
+    // does too, and sends the last chunk first): a key released as the session ends is the
+    // common case, and no fault. Before the last chunk has landed a refusal stays red.
     const auto planned = static_cast<int>(m_engine->settings().session.workload.numChunks());
-    const bool after_last_block = record.error_code == QLatin1String("interaction_failed") &&
-                                  m_engine->liveMetrics().chunkCount() + 1 >= planned;
+    const bool after_last_block = event.code == QLatin1String("interaction_failed") &&
+                                  m_engine->liveMetrics().chunkCount() >= planned;
     if (!after_last_block) {
-        showBanner(tr("Interaction %1 failed: %2").arg(record.event_id, record.error));
+        showBanner(tr("Interaction %1 failed: %2").arg(event.event_id, event.detail));
     } else if (record.isPrompt()) {
         showBanner(tr("The prompt \u201c%1\u201d came too late: the server had already "
                       "generated the session's last chunk.")

@@ -120,7 +120,8 @@ private:
     void saveSettings() const;
     // The settings key of the dock layout for the screen the window is on (one per size).
     QString dockStateKey() const;
-    void showInteractionFailure(const lbm::session::InteractionRecord& record);
+    void showInteractionFailure(const lbm::session::TimelineEvent& event,
+                                const lbm::session::InteractionRecord& record);
     void showBanner(const QString& text, bool error = true);
     void hideBanner();
     void updateActions();

@@ -5,6 +5,12 @@
 #include <cstddef>
 
 namespace lbm::quality {
+namespace {
+
+// 8-bit levels: far below the grain of any decoded picture.
+constexpr double kMinFineDetail = 0.01;
+
+} // namespace
 
 TileDetail tileDetail(const std::vector<FrameQuality>& frames, int look_frames) {
     TileDetail detail{};
@@ -23,7 +29,8 @@ TileDetail tileDetail(const std::vector<FrameQuality>& frames, int look_frames) 
             coarse += frames[i].tile_coarse[tile];
         }
         if (coarse / count >= kStructuredTileCoarse) {
-            detail[tile] = fine / coarse;
+            // A structured tile blurred to no fine detail at all still counts, as detail lost.
+            detail[tile] = std::max(fine, kMinFineDetail * count) / coarse;
         }
     }
     return detail;
@@ -38,7 +45,7 @@ DetailStep detailStep(const TileDetail& here, const TileDetail& before) {
     }
     DetailStep step;
     step.tiles = static_cast<int>(steps.size());
-    if (steps.empty() || step.tiles < kMinComparedTiles) {
+    if (step.tiles < kMinComparedTiles) {
         return step;
     }
     // The median (of an even count, the mean of the middle two).

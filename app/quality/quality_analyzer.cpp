@@ -452,7 +452,9 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     const DetailStep detail_step = detailStep(here.tile_detail, before->tile_detail);
     const double log_step = detail_step.log_step.value_or(0.0) +
                             limits.sharpness_zoom_exponent * std::log1p(std::max(-0.5, zoom));
-    m_neighbour->log_detail_step = log_step;
+    // A chunk whose sharpness could not be judged sets no course of its own: the next one
+    // inside a transition expects the pace measured before it.
+    m_neighbour->log_detail_step = detail_step.log_step ? log_step : before->log_detail_step;
     // The colour's move over the chunk on what the camera kept in view: the frame-to-frame
     // steps from the last frame before it, so a pan onto differently coloured content is not
     // a cast (a frame without a step falls back to the change of the tail's mean).

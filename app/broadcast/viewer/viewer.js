@@ -27,7 +27,7 @@ function onSession(data) {
   stopPlayer();
   Object.assign(viewer, { session: data.session, playlist: data.playlist, chunks: 0,
     expected: data.chunks_expected, finished: false, interactions: {}, framesReceived: 0,
-    muxFps: data.mux_fps || 16 });
+    muxFps: data.mux_fps || 16, rejoins: 0, rejoinedAt: null });
   chart.reset(data.deadline_ms, data.warmup_chunks);
   $("events").innerHTML = '<li class="empty">No prompt or camera move yet.</li>';
   $("chunks").textContent = `0 / ${data.chunks_expected}`;
@@ -135,7 +135,9 @@ async function startPlayer() {
       viewer.errors.push(`${data.type}: ${data.details}${where} at ${video.currentTime.toFixed(2)} s` +
         (data.error ? ` (${data.error.message})` : ""));
       if (data.details === Hls.ErrorDetails.BUFFER_APPEND_NO_PROGRESS && data.parent === "main") {
-        setTimeout(rejoinLivePicture, 0); // not from inside hls.js's own event dispatch
+        // Not from inside hls.js's own event dispatch, and only for the player that reported.
+        const player = hls;
+        setTimeout(() => { if (hls === player) rejoinLivePicture(); }, 0);
         return;
       }
       if (!data.fatal) return;
