@@ -1,8 +1,9 @@
 #include "app/quality/detail_tiles.h"
 
+#include "metrics/latency_summary.h"
+
 #include <algorithm>
 #include <cmath>
-#include <cstddef>
 
 namespace lbm::quality {
 namespace {
@@ -48,14 +49,7 @@ DetailStep detailStep(const TileDetail& here, const TileDetail& before) {
     if (step.tiles < kMinComparedTiles) {
         return step;
     }
-    // The median (of an even count, the mean of the middle two).
-    const auto middle = steps.begin() + static_cast<std::ptrdiff_t>(steps.size() / 2);
-    std::nth_element(steps.begin(), middle, steps.end());
-    double value = *middle;
-    if (steps.size() % 2 == 0) {
-        value = (value + *std::max_element(steps.begin(), middle)) / 2.0;
-    }
-    step.log_step = value;
+    step.log_step = percentile(std::move(steps), 0.5); // the median
     return step;
 }
 
