@@ -70,19 +70,21 @@ QString SteeringSummary::summaryText() const {
     const auto ms = [](const std::optional<double>& value) {
         return value ? QStringLiteral("%1 ms").arg(*value, 0, 'f', 0) : QStringLiteral("? ms");
     };
-    const qint64 chunks = newest->responseChunks().value_or(0);
-    QString text = QStringLiteral("last %1 (%2 chunk%3)")
-                       .arg(ms(newest->response_ms))
-                       .arg(chunks)
-                       .arg(chunks == 1 ? QString() : QStringLiteral("s"));
     if (m_responses.size() > 1) {
-        text +=
-            QStringLiteral(" · p50 %1 · p95 %2").arg(ms(percentileMs(50)), ms(percentileMs(95)));
+        // Two lines in the counters column at 1280x720: the count and the newest, then the
+        // percentiles (the newest one's chunk count is on the HUD).
+        const std::optional<double> p50 = percentileMs(50);
+        return QStringLiteral("%1 commands, last %2 · p50 %3 · p95 %4")
+            .arg(m_responses.size())
+            .arg(ms(newest->response_ms))
+            .arg(p50 ? QString::number(*p50, 'f', 0) : QStringLiteral("?"))
+            .arg(ms(percentileMs(95)));
     }
-    text += QStringLiteral(" · %1 command%2")
-                .arg(m_responses.size())
-                .arg(m_responses.size() == 1 ? QString() : QStringLiteral("s"));
-    return text;
+    const qint64 chunks = newest->responseChunks().value_or(0);
+    return QStringLiteral("last %1 (%2 chunk%3) · 1 command")
+        .arg(ms(newest->response_ms))
+        .arg(chunks)
+        .arg(chunks == 1 ? QString() : QStringLiteral("s"));
 }
 
 } // namespace lbm::quality
