@@ -242,13 +242,20 @@ void QualityCountersPanel::refresh() {
     // Led by the newest chunk's own number: "1.02× chunk 14" alone read as the newest being
     // chunk 14 (it is the one compared against) while 16 chunks were analysed. The colour
     // row below is the same chunk's, and keeps to one line at 1280x720.
-    set(Row::Sharpness,
-        tr("chunk %1: %2× chunk %3 · flag < %4")
-            .arg(latest.generation_index)
-            .arg(latest.sharpness_ratio, 0, 'f', 2)
-            .arg(latest.reference_chunk)
-            .arg(t.blur_ratio, 0, 'f', 2),
-        latestLevel(QualityFlag::Blur));
+    // A chunk whose view held too little structure is not judged: "1.00×" there read as
+    // "as sharp as before" when nothing was measured.
+    if (latest.sharpness_judged) {
+        set(Row::Sharpness,
+            tr("chunk %1: %2× chunk %3 · flag < %4")
+                .arg(latest.generation_index)
+                .arg(latest.sharpness_ratio, 0, 'f', 2)
+                .arg(latest.reference_chunk)
+                .arg(t.blur_ratio, 0, 'f', 2),
+            latestLevel(QualityFlag::Blur));
+    } else {
+        set(Row::Sharpness, tr("chunk %1: not judged (blank view)").arg(latest.generation_index),
+            Level::Normal);
+    }
     set(Row::ColourDrift,
         tr("%1 levels · flag ≥ %2")
             .arg(latest.chroma_drift, 0, 'f', 1)

@@ -150,10 +150,11 @@ QString describeChunkQuality(const ChunkQuality& chunk, const QualityThresholds&
                  .arg(chunk.frozen_frames)
                  .arg(chunk.frame_count)
                  .arg(t.freeze_min_frames);
-    lines << tr("sharpness %1 × chunk %2's (flag below %3)")
-                 .arg(fixed(chunk.sharpness_ratio, 2))
-                 .arg(chunk.reference_chunk)
-                 .arg(fixed(t.blur_ratio, 2));
+    lines << (chunk.sharpness_judged ? tr("sharpness %1 × chunk %2's (flag below %3)")
+                                           .arg(fixed(chunk.sharpness_ratio, 2))
+                                           .arg(chunk.reference_chunk)
+                                           .arg(fixed(t.blur_ratio, 2))
+                                     : tr("sharpness not judged: too little structure in view"));
     lines << tr("chroma drift %1 levels from chunk %2 (flag at %3)")
                  .arg(fixed(chunk.chroma_drift, 2))
                  .arg(chunk.reference_chunk)

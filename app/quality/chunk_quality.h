@@ -143,6 +143,9 @@ struct ChunkQuality {
     // against the expected course (1 = as expected; < 1 = detail lost).
     double sharpness = 0.0;
     double sharpness_ratio = 1.0;
+    // False when too few tiles show structure in both chunks (a blank wall or open sky fills
+    // the view): sharpness_ratio is then 1 and says nothing.
+    bool sharpness_judged = true;
     // Mean Y, U, V (8-bit levels), and how far the chroma (U, V) of the last latent frame
     // moved from the previous chunk's other than the expected course says (8-bit levels).
     double mean_y = 0.0;

@@ -489,6 +489,7 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
                                .arg(static_cast<int>(here.tile_detail.size()))
                                .arg(before->chunk));
     }
+    chunk.sharpness_judged = detail_step.log_step.has_value();
     chunk.sharpness_ratio = detail_step.log_step ? std::exp(log_step - expected_log) : 1.0;
     if (chunk.sharpness_ratio < limits.blur_ratio) {
         chunk.flags |= QualityFlag::Blur;

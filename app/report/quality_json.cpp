@@ -128,6 +128,7 @@ QJsonObject chunkToJson(const quality::ChunkQuality& chunk) {
             {key("frozen_frames"), chunk.frozen_frames},
             {key("sharpness"), chunk.sharpness},
             {key("sharpness_ratio"), chunk.sharpness_ratio},
+            {key("sharpness_judged"), chunk.sharpness_judged},
             {key("mean_y"), chunk.mean_y},
             {key("mean_u"), chunk.mean_u},
             {key("mean_v"), chunk.mean_v},
@@ -177,6 +178,8 @@ quality::ChunkQuality chunkFromJson(const JsonFields& fields) {
     chunk.frozen_frames = static_cast<int>(fields.integer(key("frozen_frames")));
     chunk.sharpness = fields.number(key("sharpness"));
     chunk.sharpness_ratio = fields.number(key("sharpness_ratio"));
+    // (Documents written before the field judged every chunk.)
+    chunk.sharpness_judged = fields.optionalBoolean(key("sharpness_judged")).value_or(true);
     chunk.mean_y = fields.number(key("mean_y"));
     chunk.mean_u = fields.number(key("mean_u"));
     chunk.mean_v = fields.number(key("mean_v"));

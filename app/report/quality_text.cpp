@@ -105,7 +105,7 @@ void appendSession(QString& text, const SessionQuality& session) {
             (longest_freeze == nullptr || chunk.frozen_frames > longest_freeze->frozen_frames)) {
             longest_freeze = &chunk;
         }
-        if (chunk.frame_count > 0 &&
+        if (chunk.frame_count > 0 && chunk.sharpness_judged &&
             (least_sharp == nullptr || chunk.sharpness_ratio < least_sharp->sharpness_ratio)) {
             least_sharp = &chunk;
         }
@@ -240,23 +240,25 @@ void addQualityColumns(ChunkCsvTable& table, const std::vector<quality::ChunkQua
     for (const lbm::ChunkRecord& record : table.records()) {
         const auto found = by_index.find(record.index);
         const ChunkQuality* chunk = found == by_index.end() ? nullptr : found->second;
-        const QStringList fields = chunk == nullptr
-                                       ? QStringList(headers.size(), QString())
-                                       : QStringList{chunk->flagsText(),
-                                                     formatFixed(chunk->change_median, 3),
-                                                     optionalField(chunk->boundary_change),
-                                                     optionalField(chunk->seam_score),
-                                                     QString::number(chunk->frozen_frames),
-                                                     formatFixed(chunk->sharpness, 3),
-                                                     formatFixed(chunk->sharpness_ratio, 3),
-                                                     formatFixed(chunk->chroma_drift, 3),
-                                                     chunk->steering_keys,
-                                                     optionalField(chunk->motion_x),
-                                                     optionalField(chunk->motion_y),
-                                                     optionalField(chunk->motion_zoom_percent),
-                                                     optionalField(chunk->following),
-                                                     responseField(*chunk, true),
-                                                     responseField(*chunk, false)};
+        const QStringList fields =
+            chunk == nullptr
+                ? QStringList(headers.size(), QString())
+                : QStringList{chunk->flagsText(),
+                              formatFixed(chunk->change_median, 3),
+                              optionalField(chunk->boundary_change),
+                              optionalField(chunk->seam_score),
+                              QString::number(chunk->frozen_frames),
+                              formatFixed(chunk->sharpness, 3),
+                              chunk->sharpness_judged ? formatFixed(chunk->sharpness_ratio, 3)
+                                                      : QString(),
+                              formatFixed(chunk->chroma_drift, 3),
+                              chunk->steering_keys,
+                              optionalField(chunk->motion_x),
+                              optionalField(chunk->motion_y),
+                              optionalField(chunk->motion_zoom_percent),
+                              optionalField(chunk->following),
+                              responseField(*chunk, true),
+                              responseField(*chunk, false)};
         for (qsizetype i = 0; i < headers.size(); ++i) {
             columns[static_cast<size_t>(i)].append(fields.at(i));
         }

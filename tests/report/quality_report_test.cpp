@@ -59,6 +59,8 @@ SessionQuality sampleAnalysis() {
     analysis.chunks[3].flags = QualityFlag::Seam;
     analysis.chunks[4].frozen_frames = 11;
     analysis.chunks[4].flags = QualityFlag::Freeze;
+    // A blank wall filled chunk 1's view: its sharpness was not judged.
+    analysis.chunks[1].sharpness_judged = false;
     analysis.chunks[5].sharpness_ratio = 0.4;
     analysis.chunks[5].chroma_drift = 9.0;
     // Steering: 'w' held from chunk 4; the picture followed from chunk 5, 0.31 s after the key.
@@ -96,6 +98,7 @@ void requireSame(const SessionQuality& a, const SessionQuality& b) {
         CHECK(x.seam_score == y.seam_score);
         CHECK(x.frozen_frames == y.frozen_frames);
         CHECK(x.sharpness_ratio == y.sharpness_ratio);
+        CHECK(x.sharpness_judged == y.sharpness_judged);
         CHECK(x.mean_u == y.mean_u);
         CHECK(x.chroma_drift == y.chroma_drift);
         CHECK(x.reference_chunk == y.reference_chunk);
@@ -157,8 +160,9 @@ TEST_CASE("a document written before the steering analysis still opens", "[repor
     QJsonArray chunks = stored.value(QStringLiteral("chunks")).toArray();
     for (qsizetype i = 0; i < chunks.size(); ++i) {
         QJsonObject chunk = chunks.at(i).toObject();
-        for (const char* added : {"motion_expected", "steering_keys", "steering_moves", "motion_x",
-                                  "motion_y", "motion_zoom_percent", "following", "responses"}) {
+        for (const char* added :
+             {"motion_expected", "steering_keys", "steering_moves", "motion_x", "motion_y",
+              "motion_zoom_percent", "following", "responses", "sharpness_judged"}) {
             REQUIRE(chunk.contains(QLatin1String(added)));
             chunk.remove(QLatin1String(added));
         }
@@ -176,6 +180,8 @@ TEST_CASE("a document written before the steering analysis still opens", "[repor
     CHECK(read.chunks[5].responses.empty());
     CHECK_FALSE(read.chunks[5].following);
     CHECK(read.chunks[5].flags == analysis.chunks[5].flags);
+    // Every chunk was judged before the field.
+    CHECK(read.chunks[1].sharpness_judged);
 }
 
 TEST_CASE("a malformed stored analysis names the field", "[report][quality]") {
@@ -250,6 +256,8 @@ TEST_CASE("the CSV gains quality_flags and the numeric signals", "[report][quali
                        "sharpness,sharpness_ratio,chroma_drift,steering_keys,motion_x_px,"
                        "motion_y_px,motion_zoom_pct,following,response_ms,response_chunks")));
     CHECK(lines.at(1).endsWith(QStringLiteral(",,1.250,,,0,1.500,1.000,0.000,,,,,,,")));
+    // Chunk 1's sharpness was not judged: no ratio rather than a 0.950 nobody measured.
+    CHECK(lines.at(2).endsWith(QStringLiteral(",,2.250,2.500,1.100,0,1.500,,0.500,,,,,,,")));
     CHECK(lines.at(4).endsWith(
         QStringLiteral(",seam,4.250,4.500,12.500,0,1.500,0.850,1.500,,,,,,,")));
     CHECK(lines.at(6).endsWith(QStringLiteral(",blur;tint,6.250,6.500,1.500,0,1.500,0.400,9.000,"

@@ -87,6 +87,17 @@ TEST_CASE("the quality counters follow the counters' red and amber rule",
           QStringLiteral("chunk 6: 1.00× chunk 5 · flag < 0.70"));
     CHECK(panel.valueText(Row::ColourDrift) == QStringLiteral("0.5 levels · flag ≥ 4.0"));
     CHECK(panel.level(Row::Blur) == Level::Warning);
+    // A blank wall fills the view: the chunk's sharpness is not judged, and the row says so
+    // instead of a ratio of 1 that was never measured.
+    ChunkQuality wall = cleanChunk(7);
+    wall.sharpness_judged = false;
+    panel.addChunk(wall);
+    CHECK(panel.valueText(Row::Sharpness) == QStringLiteral("chunk 7: not judged (blank view)"));
+    CHECK(panel.level(Row::Sharpness) == Level::Normal);
+    panel.reset();
+    for (qint64 i = 0; i < 7; ++i) {
+        panel.addChunk(i == 5 ? soft : cleanChunk(i));
+    }
 
     // A seam: red, and red it stays after clean chunks (the session ending changes nothing).
     ChunkQuality seam = cleanChunk(7);

@@ -166,9 +166,11 @@ TEST_CASE("a camera strafing through a house wall reads no blur", "[quality][ste
         INFO("chunk " << chunk.generation_index << ": "
                       << chunk.notes.join(QLatin1Char(' ')).toStdString());
         CHECK_FALSE(chunk.flagged(QualityFlag::Blur));
-        not_judged =
-            not_judged ||
+        const bool noted =
             chunk.notes.join(QLatin1Char(' ')).contains(QStringLiteral("Sharpness not judged"));
+        // The result says so too, for the counters and the CSV (not a ratio of 1).
+        CHECK(chunk.sharpness_judged == !noted);
+        not_judged = not_judged || noted;
     }
     // The wall was met (the case tests what it says), and the tint was still found.
     CHECK(not_judged);
