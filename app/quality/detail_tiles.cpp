@@ -37,6 +37,12 @@ TileDetail tileDetail(const std::vector<FrameQuality>& frames, int look_frames) 
     return detail;
 }
 
+int structuredTiles(const std::vector<FrameQuality>& frames) {
+    const TileDetail detail = tileDetail(frames, static_cast<int>(frames.size()));
+    return static_cast<int>(
+        std::count_if(detail.begin(), detail.end(), [](double tile) { return tile > 0.0; }));
+}
+
 DetailStep detailStep(const TileDetail& here, const TileDetail& before) {
     std::vector<double> steps;
     for (size_t i = 0; i < here.size(); ++i) {

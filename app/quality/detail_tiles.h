@@ -26,6 +26,9 @@ inline constexpr int kMinComparedTiles = 8;
 // The tiles' detail over the last look_frames frames (the chunk's last latent frame).
 TileDetail tileDetail(const std::vector<FrameQuality>& frames, int look_frames);
 
+// How many tiles show structure over the given frames (a blank wall or open sky: few).
+int structuredTiles(const std::vector<FrameQuality>& frames);
+
 struct DetailStep {
     std::optional<double> log_step; // nullopt: too few tiles with structure in both
     int tiles = 0;                  // how many had

@@ -262,6 +262,23 @@ TEST_CASE("repeated frames are a freeze when the camera or the picture moves",
         const auto chunks = analyse(syntheticStream(5, freezing, false));
         CHECK(flagsByChunk(chunks).count(2) == 1);
     }
+    SECTION("a view blurred to no structure shows no motion: not judged as a freeze") {
+        // The picture moved until chunk 2, which holds one picture blurred past any structure
+        // (a growing blur, a blank wall filling the view): repeated frames there say nothing.
+        const auto mush = [](qint64 chunk, int index, qint64 frame) {
+            SyntheticPicture picture{static_cast<int>(frame - (chunk == 2 ? index : 0)) *
+                                     kPanPerFrame};
+            picture.blur_radius = chunk == 2 ? 40 : 0;
+            return picture;
+        };
+        const auto chunks = analyse(syntheticStream(4, mush, false));
+        INFO(describe(chunks));
+        CHECK(chunks[2].frozen_frames == 11);
+        CHECK_FALSE(chunks[2].flagged(QualityFlag::Freeze));
+        CHECK(chunks[2]
+                  .notes.join(QLatin1Char(' '))
+                  .contains(QStringLiteral("not judged as a freeze")));
+    }
     SECTION("camera still over a still picture: not a freeze") {
         const auto still = [](qint64, int, qint64) { return SyntheticPicture{}; };
         const auto chunks = analyse(syntheticStream(4, still, false));
