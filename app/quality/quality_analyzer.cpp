@@ -375,18 +375,14 @@ void QualityAnalyzer::judgeFreeze(ChunkQuality& chunk, const ChunkContext& conte
     // A still camera over a still scene repeats itself without anything being wrong.
     chunk.motion_expected = context.camera_moving || m_world_change >= 2.0 * limits.freeze_change;
     if (chunk.frozen_frames >= limits.freeze_min_frames) {
-        // A view with almost no structure (a blank wall, open sky, a picture blurred to mush)
-        // repeats itself whether or not the world moves: a growing blur at realism low with a
-        // still camera read as a freeze two chunks after the blur, once a prompt transition
-        // had moved the picture's last measured life to before it.
+        // A view with almost no structure (blank wall, open sky, blurred to mush) repeats
+        // itself whether or not the world moves (docs/quality.md, Limits).
         const int structured = structuredTiles(chunk.frames);
         if (chunk.motion_expected && structured < kMinComparedTiles) {
-            chunk.notes.append(QStringLiteral("%1 near-identical frames in a row, but only %2 of "
-                                              "%3 tiles show structure (a blank view shows no "
-                                              "motion): not judged as a freeze.")
+            chunk.notes.append(QStringLiteral("%1 near-identical frames in a blank view (%2 tiles "
+                                              "structured): not judged as a freeze.")
                                    .arg(chunk.frozen_frames)
-                                   .arg(structured)
-                                   .arg(kDetailTileColumns * kDetailTileRows));
+                                   .arg(structured));
         } else if (chunk.motion_expected) {
             chunk.flags |= QualityFlag::Freeze;
             chunk.notes.append(
@@ -400,8 +396,7 @@ void QualityAnalyzer::judgeFreeze(ChunkQuality& chunk, const ChunkContext& conte
         return;
     }
     // Only a picture that moved while the camera was still says the world is alive: the
-    // motion of a camera that has since stopped does not.
-    // A prompt transition's own change is not the world's life either.
+    // motion of a camera that has since stopped does not, nor a prompt transition's change.
     if (!context.camera_moving && !chunk.in_transition) {
         m_world_change = chunk.change_median;
     }
