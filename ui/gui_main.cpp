@@ -83,11 +83,18 @@ int runGui(int argc, char** argv) {
     if (parser.isSet(target_fps)) {
         window.sessionForm()->setTargetFps(parser.value(target_fps).toDouble());
     }
-    if (parser.isSet(workload) && !window.openWorkload(parser.value(workload))) {
+    const bool workload_refused =
+        parser.isSet(workload) && !window.openWorkload(parser.value(workload));
+    if (workload_refused) {
         std::fprintf(stderr, "%s\n", qUtf8Printable(window.bannerText()));
     }
     window.show();
-    if (parser.isSet(start)) {
+    if (parser.isSet(start) && workload_refused) {
+        // Starting the form's own session instead would replace the banner with a session
+        // the user did not ask for.
+        std::fprintf(stderr, "Not starting: the workload did not open. Fix it and press F5, "
+                             "or start without --workload.\n");
+    } else if (parser.isSet(start)) {
         QTimer::singleShot(0, &window, [&window] {
             if (!window.startSession()) {
                 std::fprintf(stderr, "%s\n", qUtf8Printable(window.bannerText()));

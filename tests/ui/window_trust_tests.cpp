@@ -281,6 +281,44 @@ TEST_CASE("SIGTERM ends the program within 3 s with the session document marked 
     CHECK(document.sessions.front().chunks.size() >= 3);
 }
 
+TEST_CASE("a workload that does not open keeps --start from starting another session",
+          "[ui][trust][workload]") {
+    QTemporaryDir home;
+    REQUIRE(home.isValid());
+    // The benchmark's format needs an image: this file is refused.
+    const QString workload = home.filePath(QStringLiteral("no-image.json"));
+    QFile file(workload);
+    REQUIRE(file.open(QIODevice::WriteOnly));
+    file.write(R"({"prompt": "A quiet village road.", "num_chunks": 40})");
+    file.close();
+    QProcess monitor;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    monitor.setProcessEnvironment(environment);
+    monitor.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
+                  {QStringLiteral("--workload"), workload, QStringLiteral("--start")});
+    REQUIRE(monitor.waitForStarted(10000));
+    QByteArray errors;
+    REQUIRE(QTest::qWaitFor(
+        [&] {
+            errors += monitor.readAllStandardError();
+            return errors.contains("Not starting");
+        },
+        30000));
+    INFO(errors.toStdString());
+    CHECK(errors.contains("Cannot open workload"));
+    CHECK(errors.contains("image or image_reference"));
+    // The decision is made before the event loop runs: no session was started, so none is
+    // kept.
+    CHECK(QDir(home.filePath(QStringLiteral("data/lingbot-monitor/sessions")))
+              .entryList(QDir::Dirs | QDir::NoDotAndDotDot)
+              .isEmpty());
+    ::kill(static_cast<pid_t>(monitor.processId()), SIGTERM);
+    REQUIRE(monitor.waitForFinished(10000));
+}
+
 TEST_CASE("the recording plays like a player after the session, and chart clicks seek",
           "[ui][trust][player][paced]") {
     QSettings().clear();
