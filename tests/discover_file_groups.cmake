@@ -30,7 +30,7 @@ execute_process(
   WORKING_DIRECTORY "${TEST_WORKING_DIR}")
 # Catch2 2.13 exits with the number of tags listed; only a crash or a signal is an error here.
 if(NOT result MATCHES "^[0-9]+$")
-  message(FATAL_ERROR "discover_file_groups: ${TEST_EXECUTABLE} --filenames-as-tags --list-tags failed: "
+  message(FATAL_ERROR "discover_file_groups: listing the tags of ${TEST_EXECUTABLE} failed: "
                       "${result}\n${listing}")
 endif()
 
@@ -41,8 +41,8 @@ foreach(line IN LISTS lines)
   if(line MATCHES "^ +[0-9]+ +\\[#([^]]+)\\]$")
     set(file "${CMAKE_MATCH_1}")
     set(test_name "${TEST_PREFIX}${file}.cpp${TEST_SUFFIX}")
-    append_command(add_test "${test_name}" "${TEST_EXECUTABLE}" --filenames-as-tags "${TEST_SPEC}[#${file}]"
-                   ${TEST_EXTRA_ARGS})
+    append_command(add_test "${test_name}" "${TEST_EXECUTABLE}" --filenames-as-tags
+                   "${TEST_SPEC}[#${file}]" ${TEST_EXTRA_ARGS})
     append_command(set_tests_properties "${test_name}" PROPERTIES WORKING_DIRECTORY
                    "${TEST_WORKING_DIR}" ${TEST_PROPERTIES})
     math(EXPR found "${found} + 1")
