@@ -138,8 +138,6 @@ QString newestKeptDocument(lbm::report::OutcomeKind kind) {
     return path;
 }
 
-namespace {
-
 QProcessEnvironment environmentIn(const QTemporaryDir& home) {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
@@ -147,8 +145,6 @@ QProcessEnvironment environmentIn(const QTemporaryDir& home) {
     environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     return environment;
 }
-
-} // namespace
 
 // The real program on the simulator under home, until its kept document holds 3 chunks; then
 // signal_number. Returns the document's path.

@@ -6,6 +6,7 @@
 #include "app/report/session_outcome.h"
 
 #include <QImage>
+#include <QProcessEnvironment>
 #include <QSize>
 #include <QString>
 #include <QStringList>
@@ -49,5 +50,7 @@ QStringList cutLabels(QWidget* root);
 // chunks) with its data under home until its kept document holds 3 chunks, then sends it
 // signal_number and waits for it to go. Returns the document's path.
 QString runAndSignal(const QTemporaryDir& home, int signal_number);
+// The real program's environment: settings and kept sessions under home, offscreen.
+QProcessEnvironment environmentIn(const QTemporaryDir& home);
 
 } // namespace lbm::ui::test

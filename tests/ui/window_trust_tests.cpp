@@ -4,6 +4,7 @@
 // box, and what the window remembers and writes is right.
 
 #include "app/report/session_document.h"
+#include "tests/ui/window_test_support.h"
 #include "ui/counters_panel.h"
 #include "ui/latency_chart.h"
 #include "ui/latency_chart_model.h"
@@ -237,11 +238,7 @@ TEST_CASE("SIGTERM ends the program within 3 s with the session document marked 
           "[ui][trust][signal][paced]") {
     QTemporaryDir home;
     QProcess monitor;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    monitor.setProcessEnvironment(environment);
+    monitor.setProcessEnvironment(lbm::ui::test::environmentIn(home));
     monitor.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
                   {QStringLiteral("--profile"), QStringLiteral("h200-sp4"),
                    QStringLiteral("--chunks"), QStringLiteral("40"), QStringLiteral("--start")});
@@ -292,11 +289,7 @@ TEST_CASE("a workload that does not open keeps --start from starting another ses
     file.write(R"({"prompt": "A quiet village road.", "num_chunks": 40})");
     file.close();
     QProcess monitor;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
-    environment.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
-    environment.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    monitor.setProcessEnvironment(environment);
+    monitor.setProcessEnvironment(lbm::ui::test::environmentIn(home));
     monitor.start(QStringLiteral(LBM_BINARY_DIR "/lingbot-monitor"),
                   {QStringLiteral("--workload"), workload, QStringLiteral("--start")});
     REQUIRE(monitor.waitForStarted(10000));
