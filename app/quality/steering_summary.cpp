@@ -67,17 +67,19 @@ QString SteeringSummary::summaryText() const {
     if (!newest) {
         return QStringLiteral("none yet");
     }
-    const auto ms = [](const std::optional<double>& value) {
-        return value ? QStringLiteral("%1 ms").arg(*value, 0, 'f', 0) : QStringLiteral("? ms");
+    const auto number = [](const std::optional<double>& value) {
+        return value ? QString::number(*value, 'f', 0) : QStringLiteral("?");
+    };
+    const auto ms = [&](const std::optional<double>& value) -> QString {
+        return number(value) + QStringLiteral(" ms");
     };
     if (m_responses.size() > 1) {
         // Two lines in the counters column at 1280x720: the count and the newest, then the
         // percentiles (the newest one's chunk count is on the HUD).
-        const std::optional<double> p50 = percentileMs(50);
         return QStringLiteral("%1 commands, last %2 · p50 %3 · p95 %4")
             .arg(m_responses.size())
             .arg(ms(newest->response_ms))
-            .arg(p50 ? QString::number(*p50, 'f', 0) : QStringLiteral("?"))
+            .arg(number(percentileMs(50)))
             .arg(ms(percentileMs(95)));
     }
     const qint64 chunks = newest->responseChunks().value_or(0);
