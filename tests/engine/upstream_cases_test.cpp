@@ -93,20 +93,33 @@ TEST_CASE("a superseded prompt transition is settled, never left pending", "[eng
               QStringList{QStringLiteral("%1 (by %2)").arg(a, b)});
     }
     SECTION("interrupted while under way") {
+        // The newer prompt goes out once the older one is seen under way, and the older one
+        // spans 6 chunks, so a slow machine (a sanitizer build) landing the newer one a chunk
+        // or two late still lands it inside the older one's transition.
+        constexpr int kOlderChunks = 6;
         QString a, b;
         const DecodedSession run =
-            againstSimulator(optionsWith(6), [&](SessionEngine& client, const ChunkRecord& chunk) {
+            againstSimulator(optionsWith(10), [&](SessionEngine& client, const ChunkRecord& chunk) {
                 if (chunk.index == 0) {
-                    a = client.sendPrompt(QStringLiteral("A snowy street"), 3);
-                } else if (chunk.index == 1) {
-                    b = client.sendPrompt(QStringLiteral("A desert road"), 0);
+                    a = client.sendPrompt(QStringLiteral("A snowy street"), kOlderChunks);
+                } else if (b.isEmpty() && !a.isEmpty()) {
+                    const InteractionRecord* older = client.timeline().find(a);
+                    if (older && older->started_chunk) {
+                        b = client.sendPrompt(QStringLiteral("A desert road"), 0);
+                    }
                 }
             });
         REQUIRE(run.result.ok);
         const InteractionRecord* older = run.timeline.find(a);
         const InteractionRecord* newer = run.timeline.find(b);
         REQUIRE(older->started_chunk.has_value());
-        REQUIRE(newer->started_chunk == *older->started_chunk + 1);
+        REQUIRE(newer != nullptr);
+        REQUIRE(newer->started_chunk.has_value());
+        INFO("older started at chunk " << *older->started_chunk << ", newer at chunk "
+                                       << *newer->started_chunk);
+        // Strictly inside the older transition: at its last chunk it would complete first.
+        REQUIRE(*newer->started_chunk > *older->started_chunk);
+        REQUIRE(*newer->started_chunk < *older->started_chunk + kOlderChunks - 1);
         CHECK_FALSE(older->completed_chunk.has_value());
         CHECK(older->state() == InteractionRecord::State::Superseded);
         CHECK(older->superseded_chunk == newer->started_chunk);
