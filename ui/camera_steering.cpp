@@ -36,7 +36,11 @@ std::optional<QChar> cameraLetter(int key) {
 } // namespace
 
 CameraSteering::CameraSteering(QObject* parent)
-    : QObject(parent) {}
+    : QObject(parent) {
+    m_release_timer.setSingleShot(true);
+    m_release_timer.setInterval(kReleaseSettleMs);
+    connect(&m_release_timer, &QTimer::timeout, this, &CameraSteering::applySettledReleases);
+}
 
 void CameraSteering::setSession(lbm::engine::SessionEngine* engine, bool live) {
     m_engine = engine;
@@ -51,7 +55,45 @@ void CameraSteering::watch(QObject* widget) {
     widget->installEventFilter(this);
 }
 
+void CameraSteering::pressLetter(QChar letter) {
+    if (m_settling.contains(letter)) {
+        // The release just before was half of a key repeat: the key never went up.
+        m_settling.remove(letter);
+        if (m_settling.isEmpty()) {
+            m_release_timer.stop();
+        }
+        return;
+    }
+    // Another key: the pending releases are real, and one velocity says both changes (the
+    // server never gets one for keys already up).
+    setHeldKeys(lbm::protocol::CameraKeys::fromLetters(lettersAfterReleases() + letter));
+}
+
+void CameraSteering::releaseLetter(QChar letter) {
+    if (m_keys.letters().contains(letter) && !m_settling.contains(letter)) {
+        m_settling += letter;
+        m_release_timer.start();
+    }
+}
+
+QString CameraSteering::lettersAfterReleases() const {
+    QString letters = m_keys.letters();
+    for (const QChar letter : m_settling) {
+        letters.remove(letter);
+    }
+    return letters;
+}
+
+void CameraSteering::applySettledReleases() {
+    if (!m_settling.isEmpty()) {
+        setHeldKeys(lbm::protocol::CameraKeys::fromLetters(lettersAfterReleases()));
+    }
+}
+
 void CameraSteering::setHeldKeys(const lbm::protocol::CameraKeys& keys) {
+    // Whoever sets the keys outright (the pad, focus loss, a session's end) ends any wait.
+    m_release_timer.stop();
+    m_settling.clear();
     if (keys == m_keys) {
         return;
     }
@@ -71,6 +113,7 @@ void CameraSteering::setSpeedFactor(double factor) {
     }
     m_speed = clamped;
     emit speedChanged(m_speed);
+    applySettledReleases();
     if (!m_keys.none()) {
         // Resend the held keys at the new speed.
         const auto keys = m_keys;
@@ -85,13 +128,11 @@ bool CameraSteering::eventFilter(QObject* watched, QEvent* event) {
         const auto letter = cameraLetter(key_event->key());
         if (letter && key_event->modifiers() == Qt::NoModifier) {
             if (!key_event->isAutoRepeat()) {
-                QString letters = m_keys.letters();
                 if (event->type() == QEvent::KeyPress) {
-                    letters += *letter;
+                    pressLetter(*letter);
                 } else {
-                    letters.remove(*letter);
+                    releaseLetter(*letter);
                 }
-                setHeldKeys(lbm::protocol::CameraKeys::fromLetters(letters));
             }
             return true;
         }
