@@ -323,9 +323,7 @@ void MainWindow::connectEngine() {
     connect(m_engine, &SessionEngine::finished, this, &MainWindow::onSessionFinished);
     // The keeper renamed the folder after the request id (it was connected first).
     connect(m_engine, &SessionEngine::videoStarted, this, [this] {
-        m_status->setFullText(tr("Session on %1, kept in %2.")
-                                  .arg(m_engine->endpointText(),
-                                       QDir::toNativeSeparators(m_keeper->current()->folder)));
+        m_status->setFullText(liveStatusFor(m_engine->endpointText(), m_keeper->current()->folder));
     });
     connect(m_engine, &SessionEngine::promptScheduled, this,
             [this](const QString& id, qint64 after, const QString& prompt, int k) {

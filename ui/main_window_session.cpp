@@ -101,9 +101,7 @@ bool MainWindow::startSession() {
     if (!tail_note.isEmpty()) {
         showBanner(tail_note, false);
     }
-    m_status->setFullText(
-        tr("Session on %1, kept in %2.")
-            .arg(m_engine->endpointText(), QDir::toNativeSeparators(m_keeper->current()->folder)));
+    m_status->setFullText(liveStatusFor(m_engine->endpointText(), m_keeper->current()->folder));
     m_video->setFocus();
     updateActions();
     return true;
@@ -150,9 +148,7 @@ void MainWindow::onSessionFinished(const lbm::session::SessionResult& result) {
         m_banner->clearStall();
     }
     m_status->setFullText(finishedStatusFor(result) + QLatin1Char(' ') +
-                          tr("Kept in %1.")
-                              .arg(QDir::toNativeSeparators(
-                                  m_keeper->current() ? m_keeper->current()->folder : QString())));
+                          keptInFor(m_keeper->current() ? m_keeper->current()->folder : QString()));
     updateActions();
 }
 

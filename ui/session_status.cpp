@@ -4,6 +4,7 @@
 #include "ui/duration_text.h"
 
 #include <QCoreApplication>
+#include <QDir>
 
 namespace lbm::ui {
 namespace {
@@ -91,6 +92,24 @@ QString finishedStatusFor(const lbm::session::SessionResult& result) {
         return tr("Session stopped after %1.").arg(chunks);
     }
     return tr("Session ended after %1: %2").arg(chunks, lbm::session::failureForPeople(result));
+}
+
+QString displayedFolder(const QString& folder) {
+    const QString home = QDir::homePath();
+    QString shown = folder;
+    if (!folder.isEmpty() && home != QDir::rootPath() &&
+        (folder == home || folder.startsWith(home + QLatin1Char('/')))) {
+        shown = QLatin1Char('~') + folder.mid(home.size());
+    }
+    return QDir::toNativeSeparators(shown);
+}
+
+QString liveStatusFor(const QString& endpoint, const QString& folder) {
+    return tr("Session on %1, kept in %2.").arg(endpoint, displayedFolder(folder));
+}
+
+QString keptInFor(const QString& folder) {
+    return tr("Kept in %1.").arg(displayedFolder(folder));
 }
 
 } // namespace lbm::ui

@@ -47,5 +47,13 @@ QString finishedStatusFor(const lbm::session::SessionResult& result);
 QString endedWord(const lbm::session::SessionResult& result);
 // "1 chunk", "5 chunks".
 QString chunkCount(qint64 chunks);
+// A kept session's folder as the status line says it: the home directory as "~" (as a shell
+// prints it, so the part that tells sessions apart survives the line's middle elision), in
+// the platform's separators.
+QString displayedFolder(const QString& folder);
+// "Session on ENDPOINT, kept in FOLDER." while a session runs.
+QString liveStatusFor(const QString& endpoint, const QString& folder);
+// "Kept in FOLDER." after the session-ended sentence.
+QString keptInFor(const QString& folder);
 
 } // namespace lbm::ui

@@ -2,6 +2,7 @@
 
 #include "app/engine/session_keeper.h"
 #include "ui/screen_fit.h"
+#include "ui/session_status.h"
 #include "ui/session_summary.h"
 #include "ui/side_by_side_window.h"
 
@@ -97,7 +98,7 @@ SessionsBrowser::SessionsBrowser(lbm::engine::SessionKeeper* keeper, QWidget* pa
     buttons->addWidget(close);
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(new QLabel(tr("Kept in %1. Select one to open, two to compare.")
-                                     .arg(QDir::toNativeSeparators(keeper->archive().root())),
+                                     .arg(displayedFolder(keeper->archive().root())),
                                  this));
     layout->addWidget(m_filter);
     m_progress = new QLabel(this);

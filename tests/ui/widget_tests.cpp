@@ -15,7 +15,9 @@
 #include "ui/prompt_panel.h"
 #include "ui/recording_frames.h"
 #include "ui/session_form.h"
+#include "ui/session_status.h"
 
+#include <QDir>
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -338,6 +340,21 @@ TEST_CASE("a count of chunks reads '1 chunk' and 'N chunks', never 'chunk(s)'", 
     CHECK(transition->text() == QStringLiteral("over 1 chunk"));
     transition->setValue(4);
     CHECK(transition->text() == QStringLiteral("over 4 chunks"));
+}
+
+TEST_CASE("a kept session's folder is shown with the home directory as ~", "[ui][status]") {
+    using lbm::ui::displayedFolder;
+    const QString home = QDir::homePath();
+    const QString kept = home + QStringLiteral("/.local/share/lingbot-monitor/sessions/a");
+    CHECK(displayedFolder(kept) == QStringLiteral("~/.local/share/lingbot-monitor/sessions/a"));
+    CHECK(displayedFolder(home) == QStringLiteral("~"));
+    // Only the whole home directory: a sibling that starts with its name is left whole.
+    CHECK(displayedFolder(home + QStringLiteral("2/sessions")) ==
+          home + QStringLiteral("2/sessions"));
+    CHECK(displayedFolder(QStringLiteral("/srv/sessions/a")) == QStringLiteral("/srv/sessions/a"));
+    CHECK(
+        lbm::ui::liveStatusFor(QStringLiteral("simulator"), kept) ==
+        QStringLiteral("Session on simulator, kept in ~/.local/share/lingbot-monitor/sessions/a."));
 }
 
 TEST_CASE("the form's chunk counts read '1 chunk' and '2 chunks'", "[ui][form]") {
