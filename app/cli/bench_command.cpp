@@ -12,6 +12,7 @@
 #include "app/report/session_document.h"
 #include "app/report/text_report.h"
 #include "app/report/workload_json.h"
+#include "app/sim/fault_spec.h"
 #include "metrics/geometry.h"
 #include "metrics/session_metrics.h"
 #include "resources/bundled_resources.h"
@@ -198,6 +199,11 @@ int runBench(const BenchArgs& args) {
     checkOutputPath(QStringLiteral("--csv"), args.csv);
     checkOutputPath(QStringLiteral("--save-raw"), args.save_raw);
     checkOutputPath(QStringLiteral("--save-video"), args.save_video);
+
+    if (const QString outside = sim::faultOutsideSession(args.faults, workload.numChunks());
+        !outside.isEmpty()) {
+        throw BenchError{outside};
+    }
 
     engine::EngineSettings settings = engineSettings(args, workload);
     engine::SessionEngine engine;

@@ -7,6 +7,7 @@
 #include "app/media/stream_decoder.h"
 #include "app/quality/quality_worker.h"
 #include "app/session/session_client.h"
+#include "app/sim/fault_spec.h"
 #include "metrics/metric_error.h"
 
 #include <QCoreApplication>
@@ -100,6 +101,15 @@ bool SessionEngine::start(const EngineSettings& settings, QString* error) {
     } catch (const MetricError& failure) {
         *error = QString::fromUtf8(failure.what());
         return false;
+    }
+
+    if (m_settings.use_simulator) {
+        const QString outside = sim::faultOutsideSession(m_settings.simulator_faults,
+                                                         m_settings.session.workload.numChunks());
+        if (!outside.isEmpty()) {
+            *error = outside;
+            return false;
+        }
     }
 
     m_url = prepareEndpoint(m_settings, error);

@@ -121,4 +121,19 @@ std::optional<int> firstFaultChunk(const std::vector<FaultSpec>& faults, FaultKi
     return first;
 }
 
+QString faultOutsideSession(const QStringList& faults, qint64 chunks) {
+    for (const QString& text : faults) {
+        QString problem;
+        const std::optional<FaultSpec> fault = FaultSpec::parse(text, &problem);
+        if (fault && fault->chunk >= chunks) {
+            return QStringLiteral("The fault %1 never fires in a %2-chunk session: give it a "
+                                  "chunk from 0 to %3, or run more chunks.")
+                .arg(text)
+                .arg(chunks)
+                .arg(chunks - 1);
+        }
+    }
+    return {};
+}
+
 } // namespace lbm::sim

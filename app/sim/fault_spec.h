@@ -2,6 +2,7 @@
 // One injected failure (`--fault KIND@CHUNK`): what goes wrong and at which media chunk.
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -45,6 +46,11 @@ struct FaultSpec {
 
 // The fault of this kind at this chunk, if one was configured.
 bool hasFault(const std::vector<FaultSpec>& faults, FaultKind kind, int chunk);
+// For faults as the user wrote them ("blur@3"), the message for the first one that never fires
+// in a session of `chunks` chunks, else empty. A fault past the last chunk would be accepted and
+// never happen: the run would look clean while a fault was asked for. Texts that do not parse
+// are left to FaultSpec::parse's message.
+QString faultOutsideSession(const QStringList& faults, qint64 chunks);
 // The earliest chunk a fault of this kind fires at, if one was configured.
 std::optional<int> firstFaultChunk(const std::vector<FaultSpec>& faults, FaultKind kind);
 

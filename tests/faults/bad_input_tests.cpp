@@ -183,6 +183,17 @@ TEST_CASE("a width or height that is not a multiple of 16 is refused before conn
     }
 }
 
+TEST_CASE("a simulator fault past the session's last chunk is refused before connecting",
+          "[faults][input]") {
+    // The run would otherwise look clean although a fault was asked for.
+    requireRefusedBeforeConnecting(
+        runBench({QStringLiteral("--simulate"), QStringLiteral("fast"),
+                  QStringLiteral("--num-chunks"), QStringLiteral("3"), QStringLiteral("--fault"),
+                  QStringLiteral("stall@1"), QStringLiteral("--fault"), QStringLiteral("blur@3")}),
+        {QStringLiteral("The fault blur@3 never fires in a 3-chunk session: give it a chunk "
+                        "from 0 to 2, or run more chunks.")});
+}
+
 TEST_CASE("an unreachable URL fails with the reason and the fix", "[faults][input]") {
     const quint16 port = unusedPort();
     const BenchRun run =

@@ -297,6 +297,21 @@ TEST_CASE("an invalid form value blocks Start with its reason in the banner", "[
     CHECK(window.bannerText().contains(QStringLiteral("prompt")));
 }
 
+TEST_CASE("a simulator fault past the last chunk blocks Start with its reason", "[ui][session]") {
+    resetSettings();
+    MainWindow window;
+    auto* form = window.sessionForm();
+    form->setSimulatorProfile(QStringLiteral("fast"));
+    form->setChunks(16);
+    form->setSimulatorFaults({QStringLiteral("seam@6"), QStringLiteral("stall@16")});
+    CHECK_FALSE(window.startSession());
+    CHECK_FALSE(window.sessionEngine()->running());
+    INFO(window.bannerText().toStdString());
+    CHECK(window.bannerText().contains(
+        QStringLiteral("The fault stall@16 never fires in a 16-chunk session: give it a chunk "
+                       "from 0 to 15, or run more chunks.")));
+}
+
 TEST_CASE("a scripted camera workload disables steering with the server's reason",
           "[ui][session]") {
     resetSettings();
