@@ -371,3 +371,45 @@ TEST_CASE("a viewer whose buffer stops growing joins the live picture again",
     CHECK(static_cast<double>(newest - shown->barcode) / frames_per_chunk <= 3.0);
     REQUIRE(live.waitForFinished(60'000));
 }
+
+// Whatever stops the picture (once in a suite run a late viewer's stopped at frame 88 for good
+// and hls.js reported nothing), the page sees it stand still while newer video keeps arriving
+// and joins the live picture again. Stopped here by hls.js loading nothing more (stopLoad):
+// the video plays out what it has and waits, neither paused nor ended, with no error.
+// [timing]: the session must still be live, at its pace, when the page notices.
+TEST_CASE("a viewer whose picture stops while the session goes on joins the live picture again",
+          "[broadcast][browser][timing]") {
+    constexpr int kChunks = 20;
+    LiveBroadcast live;
+    HeadlessChromium browser;
+    openViewer(browser, live, 1280, 800);
+    live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
+    const auto currentTime = [&] {
+        return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
+            .toDouble();
+    };
+    const auto joinedAt = [&] {
+        return browser.evaluate(QStringLiteral("window.lbmViewer.joinedAt || 0")).toDouble();
+    };
+    REQUIRE(waitUntil([&] { return joinedAt() > 0 && currentTime() > 1.0; }, 30'000));
+    const double first_join = joinedAt();
+    REQUIRE(browser
+                .evaluate(QStringLiteral(
+                    "(() => { window.lbmViewer.player().stopLoad(); return true; })()"))
+                .toBool());
+    const bool rejoined = waitUntil(
+        [&] { return browser.evaluate(QStringLiteral("window.lbmViewer.rejoins")).toInt() == 1; },
+        20'000);
+    INFO(playerState(browser));
+    REQUIRE(rejoined);
+    CHECK(live.engine.liveMetrics().chunkCount() < kChunks); // noticed while live
+    const QString errors = QString::fromUtf8(
+        QJsonDocument(browser.evaluate(QStringLiteral("window.lbmViewer.errors")).toArray())
+            .toJson(QJsonDocument::Compact));
+    CHECK(errors.contains(QStringLiteral("picture stopped at")));
+    // Joined and playing again.
+    REQUIRE(waitUntil([&] { return joinedAt() > first_join; }, 15'000));
+    const double resumed = currentTime();
+    CHECK(waitUntil([&] { return currentTime() > resumed + 0.5; }, 10'000));
+    REQUIRE(live.waitForFinished(60'000));
+}

@@ -239,15 +239,43 @@ function playVideo() {
 // late viewer does (a second or two of "Joining…"), at most once in 10 s.
 function rejoinLivePicture() {
   const now = performance.now();
-  if (viewer.finished || (viewer.rejoinedAt !== null && now - viewer.rejoinedAt < 10000)) return;
+  if (viewer.finished || (viewer.rejoinedAt !== null && now - viewer.rejoinedAt < 10000)) return false;
   viewer.rejoinedAt = now;
   viewer.rejoins += 1;
   stopPlayer();
   startPlayer();
+  return true;
 }
+
+// A picture that stops while newer video has arrived is joined again whatever stopped it. The
+// holes above are the cause seen so far, reported by hls.js; once in a suite run a late viewer's
+// picture stopped for good with no report at all (2026-12-05, cause not found). So the page
+// also watches the picture itself: playing, not paused, not at its end, the session live, the
+// time unmoved for STUCK_PICTURE_MS while the monitor has sent more than STUCK_AHEAD_S of video
+// after it. A world model's own silence does not count: then there is no newer video.
+const STUCK_PICTURE_MS = 3000;
+const STUCK_AHEAD_S = 3;
+let watchedTime = -1, watchedSince = 0;
+setInterval(() => {
+  const now = performance.now();
+  const watching = hls && viewer.joinedAt !== null && !video.paused && !video.ended && !viewer.finished;
+  if (!watching || video.currentTime !== watchedTime) {
+    watchedTime = video.currentTime;
+    watchedSince = now;
+    return;
+  }
+  const ahead = viewer.framesReceived / viewer.muxFps - video.currentTime;
+  if (now - watchedSince >= STUCK_PICTURE_MS && ahead > STUCK_AHEAD_S) {
+    const stopped = `picture stopped at ${video.currentTime.toFixed(2)} s for ` +
+      `${((now - watchedSince) / 1000).toFixed(1)} s with ${ahead.toFixed(1)} s of newer video`;
+    watchedSince = now;
+    if (rejoinLivePicture()) viewer.errors.push(stopped + ": joining again");
+  }
+}, 250);
 
 function stopPlayer() {
   if (hls) { hls.destroy(); hls = null; }
+  video.playbackRate = 1; // the next player starts at normal speed (hls.js sets its catch-up)
   viewer.hlsStarted = false;
   viewer.joining = false;
   viewer.joinedAt = null;
