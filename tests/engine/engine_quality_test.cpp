@@ -25,11 +25,15 @@ namespace {
 // The acceptance scenario: 24 chunks under the orbit camera, one prompt transition
 // from the workload (K = 3 after chunk 0) and one sent live as chunk 6 lands (K = 1). The
 // quality suite ran the same session through the same engine as well; it is checked here
-// alone (lbm_quality_tests keeps the sessions that only it runs).
+// alone (lbm_quality_tests keeps the sessions that only it runs). Chunks 0.3 s apart, not the
+// fast profile's 0.1 s: the workload's prompt goes out as chunk 0 lands and must start by
+// chunk 3 to end before the seam at 6; on a loaded sanitizer build the client took that long
+// to answer chunk 0 while the fast server ran four chunks ahead, the seam fell inside the
+// transition and it was (rightly) not judged.
 EngineSettings acceptanceSettings(const QStringList& faults) {
     EngineSettings settings;
     settings.use_simulator = true;
-    settings.simulator_profile = QStringLiteral("fast");
+    settings.simulator_profile = QStringLiteral("fixed:0.3:0.3");
     settings.simulator_faults = faults;
     settings.session.workload =
         defaultWorkload(bundledFirstFrameDataUrl().toStdString(), 24, std::string("orbit"));
