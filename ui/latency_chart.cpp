@@ -71,7 +71,9 @@ LatencyChart::LatencyChart(LatencyChartModel* model, QWidget* parent)
 
     m_view = new QChartView(m_chart, this);
     m_view->setRenderHint(QPainter::Antialiasing);
-    m_view->setMinimumHeight(160);
+    // Low enough that the plot fits whole in the chart dock of a 1280x720 window (a 160 px
+    // minimum was cut at the dock's bottom edge there, under its header and legend).
+    m_view->setMinimumHeight(120);
     m_view->viewport()->installEventFilter(this);
 
     m_follow_button = new QToolButton(this);

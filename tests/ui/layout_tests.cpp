@@ -19,6 +19,7 @@
 #include <QAbstractSpinBox>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QGraphicsView>
 #include <QGuiApplication>
 #include <QLineEdit>
 #include <QPlainTextEdit>
@@ -40,7 +41,8 @@ bool isControl(const QWidget* widget) {
            qobject_cast<const QAbstractSpinBox*>(widget) ||
            qobject_cast<const QComboBox*>(widget) || qobject_cast<const QLineEdit*>(widget) ||
            qobject_cast<const QPlainTextEdit*>(widget) ||
-           qobject_cast<const QAbstractSlider*>(widget);
+           qobject_cast<const QAbstractSlider*>(widget) ||
+           qobject_cast<const QGraphicsView*>(widget); // a plot, whole or not at all
 }
 
 QString describe(const QWidget* widget, const QRect& rect) {
