@@ -76,14 +76,16 @@ QString SteeringSummary::summaryText() const {
     if (m_responses.size() > 1) {
         // Two lines in the counters column at 1280x720: the count and the newest, then the
         // percentiles (the newest one's chunk count is on the HUD).
-        return QStringLiteral("%1 commands, last %2 · p50 %3 · p95 %4")
+        // "answered": only commands that ask for motion are timed (a release's stop is not),
+        // so the count is of those the picture followed, not of the camera marks sent.
+        return QStringLiteral("%1 answered, last %2 · p50 %3 · p95 %4")
             .arg(m_responses.size())
             .arg(ms(newest->response_ms))
             .arg(number(percentileMs(50)))
             .arg(ms(percentileMs(95)));
     }
     const qint64 chunks = newest->responseChunks().value_or(0);
-    return QStringLiteral("last %1 (%2 chunk%3) · 1 command")
+    return QStringLiteral("last %1 (%2 chunk%3) · 1 answered")
         .arg(ms(newest->response_ms))
         .arg(chunks)
         .arg(chunks == 1 ? QString() : QStringLiteral("s"));

@@ -250,5 +250,12 @@ TEST_CASE("steering: the session's response percentiles", "[quality][steering]")
     CHECK(summary.last()->event_id == QStringLiteral("ui-1"));
     CHECK(*summary.percentileChunks(50) == Approx(1.0));
     CHECK(*summary.followingShare() == Approx(0.5));
-    CHECK(summary.summaryText().contains(QStringLiteral("420 ms")));
+    CHECK(summary.summaryText() == QStringLiteral("last 420 ms (1 chunk) · 1 answered"));
+    ChunkQuality later = chunk;
+    later.generation_index = 6;
+    later.responses = {
+        SteeringResponse{QStringLiteral("ui-3"), QStringLiteral("j"), 5, 6, 2, 610.0}};
+    summary.add(later);
+    CHECK(summary.summaryText() ==
+          QStringLiteral("2 answered, last 610 ms · p50 515 · p95 601 ms"));
 }
