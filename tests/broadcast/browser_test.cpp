@@ -72,6 +72,17 @@ void openViewer(HeadlessChromium& browser, const LiveBroadcast& live, int width,
         [&] { return browser.evaluate(QStringLiteral("!!window.lbmViewer")).toBool(); }, 15'000));
 }
 
+// The video's time, seconds.
+double videoTime(HeadlessChromium& browser) {
+    return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
+        .toDouble();
+}
+
+// When the page last joined the live picture (the page's clock, ms), 0 before it has.
+double joinedAt(HeadlessChromium& browser) {
+    return browser.evaluate(QStringLiteral("window.lbmViewer.joinedAt || 0")).toDouble();
+}
+
 bool videoEnded(HeadlessChromium& browser) {
     return browser.evaluate(QStringLiteral("document.getElementById('video').ended")).toBool();
 }
@@ -113,17 +124,13 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
     // with a camera script refuses: the page must say why.
     live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
     live.engine.schedulePrompt(1, QStringLiteral("A red kite rises over the hills at dusk."), 2);
-    const auto currentTime = [&] {
-        return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
-            .toDouble();
-    };
     REQUIRE(waitUntil([&] { return live.engine.liveMetrics().chunkCount() >= 1; }, 30'000));
     lbm::protocol::CameraSe3 turn;
     turn.rotation = lbm::protocol::quaternionFromAxisAngle({0.0, 1.0, 0.0}, 0.05);
     live.engine.sendCameraVelocity(turn);
-    REQUIRE(waitUntil([&] { return currentTime() > 0.3; }, 30'000));
-    const double first_time = currentTime();
-    REQUIRE(waitUntil([&] { return currentTime() > first_time + 1.0; }, 15'000));
+    REQUIRE(waitUntil([&] { return videoTime(browser) > 0.3; }, 30'000));
+    const double first_time = videoTime(browser);
+    REQUIRE(waitUntil([&] { return videoTime(browser) > first_time + 1.0; }, 15'000));
 
     // The frame on screen carries a barcode the session sent, near the video's time.
     const QJsonObject grab = browser.evaluate(kGrabFrame).toObject();
@@ -324,29 +331,22 @@ TEST_CASE("a viewer whose buffer stops growing joins the live picture again",
     HeadlessChromium browser;
     openViewer(browser, live, 1280, 800);
     live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
-    const auto joinedAt = [&] {
-        return browser.evaluate(QStringLiteral("window.lbmViewer.joinedAt || 0")).toDouble();
-    };
-    const auto currentTime = [&] {
-        return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
-            .toDouble();
-    };
     // Far enough into the session that the newest keyframe (frame 0) is more than two target
     // durations behind the edge, so the join seeks, as it does for a late viewer.
     REQUIRE(waitUntil(
         [&] {
-            return joinedAt() > 0 && currentTime() > 1.0 &&
+            return joinedAt(browser) > 0 && videoTime(browser) > 1.0 &&
                    live.engine.liveMetrics().chunkCount() >= 6;
         },
         30'000));
-    const double first_join = joinedAt();
+    const double first_join = joinedAt(browser);
 
     const QString raise = QStringLiteral(
         "(() => { window.lbmViewer.player().trigger(Hls.Events.ERROR, {type: "
         "Hls.ErrorTypes.MEDIA_ERROR, details: Hls.ErrorDetails.BUFFER_APPEND_NO_PROGRESS, "
         "fatal: false, parent: 'main', error: new Error('test')}); return true; })()");
     REQUIRE(browser.evaluate(raise).toBool());
-    REQUIRE(waitUntil([&] { return joinedAt() > first_join; }, 20'000));
+    REQUIRE(waitUntil([&] { return joinedAt(browser) > first_join; }, 20'000));
     CHECK(browser.evaluate(QStringLiteral("window.lbmViewer.rejoins")).toInt() == 1);
     // A second report within 10 s does not start another join (the page answers a report
     // on its next task: the count is read two tasks later, inside the page).
@@ -360,8 +360,8 @@ TEST_CASE("a viewer whose buffer stops growing joins the live picture again",
     const int landed = live.engine.liveMetrics().chunkCount();
     REQUIRE(waitUntil([&] { return live.engine.liveMetrics().chunkCount() > landed; }, 30'000));
     REQUIRE(live.engine.liveMetrics().chunkCount() < kChunks);
-    const double played = currentTime();
-    REQUIRE(waitUntil([&] { return currentTime() > played + 0.2; }, 10'000));
+    const double played = videoTime(browser);
+    REQUIRE(waitUntil([&] { return videoTime(browser) > played + 0.2; }, 10'000));
     const std::optional<ShownFrame> shown = shownFrame(browser);
     const qint64 newest = live.engine.framesAnnounced() - 1;
     const double frames_per_chunk = static_cast<double>(live.engine.framesAnnounced()) /
@@ -384,15 +384,8 @@ TEST_CASE("a viewer whose picture stops while the session goes on joins the live
     HeadlessChromium browser;
     openViewer(browser, live, 1280, 800);
     live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
-    const auto currentTime = [&] {
-        return browser.evaluate(QStringLiteral("document.getElementById('video').currentTime"))
-            .toDouble();
-    };
-    const auto joinedAt = [&] {
-        return browser.evaluate(QStringLiteral("window.lbmViewer.joinedAt || 0")).toDouble();
-    };
-    REQUIRE(waitUntil([&] { return joinedAt() > 0 && currentTime() > 1.0; }, 30'000));
-    const double first_join = joinedAt();
+    REQUIRE(waitUntil([&] { return joinedAt(browser) > 0 && videoTime(browser) > 1.0; }, 30'000));
+    const double first_join = joinedAt(browser);
     REQUIRE(browser
                 .evaluate(QStringLiteral(
                     "(() => { window.lbmViewer.player().stopLoad(); return true; })()"))
@@ -408,8 +401,8 @@ TEST_CASE("a viewer whose picture stops while the session goes on joins the live
             .toJson(QJsonDocument::Compact));
     CHECK(errors.contains(QStringLiteral("picture stopped at")));
     // Joined and playing again.
-    REQUIRE(waitUntil([&] { return joinedAt() > first_join; }, 15'000));
-    const double resumed = currentTime();
-    CHECK(waitUntil([&] { return currentTime() > resumed + 0.5; }, 10'000));
+    REQUIRE(waitUntil([&] { return joinedAt(browser) > first_join; }, 15'000));
+    const double resumed = videoTime(browser);
+    CHECK(waitUntil([&] { return videoTime(browser) > resumed + 0.5; }, 10'000));
     REQUIRE(live.waitForFinished(60'000));
 }
