@@ -31,6 +31,9 @@ using namespace lbm::broadcast::test;
 namespace {
 
 constexpr int kChunks = 12;
+// About real time: 12 frames every 0.75 s at 16 fps, so the live edge moves as fast as a
+// player plays.
+const QString kRealTimePace = QStringLiteral("fixed:0.5:0.75");
 
 // The picture on screen, as the page's own canvas reads it back, and the video's time.
 const QString kGrabFrame = QStringLiteral(R"((() => {
@@ -83,6 +86,12 @@ double joinedAt(HeadlessChromium& browser) {
     return browser.evaluate(QStringLiteral("window.lbmViewer.joinedAt || 0")).toDouble();
 }
 
+// A viewer at 1280x800 with the page open from the start of a session at real time.
+void watchFromTheStart(HeadlessChromium& browser, LiveBroadcast& live, int chunks) {
+    openViewer(browser, live, 1280, 800);
+    live.start(simulatorSettings(chunks, kRealTimePace));
+}
+
 bool videoEnded(HeadlessChromium& browser) {
     return browser.evaluate(QStringLiteral("document.getElementById('video').ended")).toBool();
 }
@@ -119,10 +128,10 @@ TEST_CASE("a browser plays the broadcast with its chart and ends with the sessio
     HeadlessChromium browser;
     openViewer(browser, live, 1920, 1080);
 
-    // About real time: 12 frames every 0.75 s at 16 fps. A prompt after chunk 1, so the page's
+    // At real time. A prompt after chunk 1, so the page's
     // events list and chart marks have something to show, and a camera move, which a session
     // with a camera script refuses: the page must say why.
-    live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
+    live.start(simulatorSettings(kChunks, kRealTimePace));
     live.engine.schedulePrompt(1, QStringLiteral("A red kite rises over the hills at dusk."), 2);
     REQUIRE(waitUntil([&] { return live.engine.liveMetrics().chunkCount() >= 1; }, 30'000));
     lbm::protocol::CameraSe3 turn;
@@ -227,8 +236,7 @@ TEST_CASE("a viewer who opens the page late is shown frames near the live edge",
     INFO(error.toStdString());
     REQUIRE(started);
     LiveBroadcast live;
-    // About real time, so the live edge moves as fast as a player plays.
-    live.start(simulatorSettings(kLateChunks, QStringLiteral("fixed:0.5:0.75")));
+    live.start(simulatorSettings(kLateChunks, kRealTimePace));
     const auto engineChunks = [&] { return live.engine.liveMetrics().chunkCount(); };
     REQUIRE(waitUntil([&] { return engineChunks() >= kOpenAfterChunks; }, 60'000));
     REQUIRE(browser.navigate(live.broadcaster.viewerUrl().toString()));
@@ -329,8 +337,7 @@ TEST_CASE("a viewer whose buffer stops growing joins the live picture again",
     constexpr int kChunks = 14;
     LiveBroadcast live;
     HeadlessChromium browser;
-    openViewer(browser, live, 1280, 800);
-    live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
+    watchFromTheStart(browser, live, kChunks);
     // Far enough into the session that the newest keyframe (frame 0) is more than two target
     // durations behind the edge, so the join seeks, as it does for a late viewer.
     REQUIRE(waitUntil(
@@ -382,8 +389,7 @@ TEST_CASE("a viewer whose picture stops while the session goes on joins the live
     constexpr int kChunks = 20;
     LiveBroadcast live;
     HeadlessChromium browser;
-    openViewer(browser, live, 1280, 800);
-    live.start(simulatorSettings(kChunks, QStringLiteral("fixed:0.5:0.75")));
+    watchFromTheStart(browser, live, kChunks);
     REQUIRE(waitUntil([&] { return joinedAt(browser) > 0 && videoTime(browser) > 1.0; }, 30'000));
     const double first_join = joinedAt(browser);
     REQUIRE(browser
