@@ -1,5 +1,7 @@
 #include "app/quality/frame_measurer.h"
 
+#include "app/quality/detail_tiles.h"
+
 extern "C" {
 #include <libavutil/frame.h>
 #include <libavutil/pixdesc.h>
@@ -181,7 +183,11 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     measures.mean_v = static_cast<double>(v_sum) / static_cast<double>(chroma_count);
 
     // The chroma grid on the motion estimate's 4-pixel lattice, and its motion-compensated
-    // change from the last frame's grid.
+    // change from the last frame's grid, on the tiles with structure: the content whose motion
+    // the estimate measures. Open sky moves by its own rule (at infinity it stays while the
+    // camera moves forward) and its gradient, moved by the near content's motion, reads as a
+    // change of colour: 0.3 levels a frame, a tint flag by the chunk's end, flying forward
+    // toward a pole with the view tilted up.
     constexpr int kGridStep = 4;
     ChromaGrid& grid = m_chroma;
     grid.columns = width / kGridStep;
@@ -218,9 +224,15 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
                 if (from_j < 0 || from_j >= last.rows) {
                     continue;
                 }
+                const int tile_row =
+                    j * kGridStep * kDetailTileRows / window_rows * kDetailTileColumns;
                 for (int i = 0; i < grid.columns; ++i) {
                     const long from_i = std::lround(cx + (i - cx - tx) * scale);
                     if (from_i < 0 || from_i >= last.columns) {
+                        continue;
+                    }
+                    const int tile = tile_row + i * kGridStep * kDetailTileColumns / width;
+                    if (measures.tile_coarse[static_cast<size_t>(tile)] < kStructuredTileCoarse) {
                         continue;
                     }
                     const auto here = static_cast<size_t>(j * grid.columns + i);

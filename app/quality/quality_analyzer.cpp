@@ -1,5 +1,8 @@
 #include "app/quality/quality_analyzer.h"
 
+#include "app/quality/colour_move.h"
+#include "metrics/latency_summary.h"
+
 extern "C" {
 #include <libavutil/frame.h>
 }
@@ -14,18 +17,9 @@ namespace {
 // state the chunk reached rather than its average.
 constexpr int kLookFrames = 4;
 
+// The median (metrics' percentile at one half, as the detail tiles take it); 0 for none.
 double median(std::vector<double> values) {
-    if (values.empty()) {
-        return 0.0;
-    }
-    const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-    std::nth_element(values.begin(), middle, values.end());
-    if (values.size() % 2 == 1) {
-        return *middle;
-    }
-    const double upper = *middle;
-    const double lower = *std::max_element(values.begin(), middle);
-    return (lower + upper) / 2.0;
+    return values.empty() ? 0.0 : percentile(std::move(values), 0.5);
 }
 
 QString number(double value, int decimals = 2) {
@@ -395,9 +389,12 @@ void QualityAnalyzer::judgeFreeze(ChunkQuality& chunk, const ChunkContext& conte
         }
         return;
     }
-    // Only a picture that moved while the camera was still says the world is alive: the
-    // motion of a camera that has since stopped does not, nor a prompt transition's change.
-    if (!context.camera_moving && !chunk.in_transition) {
+    // Only a picture that moved while the camera was still says the world is alive (not the
+    // motion of a camera since stopped, nor a transition's change), and only in that view: a
+    // look up stopped before sky and a pole read as a freeze after grass swaying at the start.
+    if (context.camera_moving) {
+        m_world_change = 0.0;
+    } else if (!chunk.in_transition) {
         m_world_change = chunk.change_median;
     }
 }
@@ -462,23 +459,12 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     // A chunk whose sharpness could not be judged sets no course of its own: the next one
     // inside a transition expects the pace measured before it.
     m_neighbour->log_detail_step = detail_step.log_step ? log_step : before->log_detail_step;
-    // The colour's move over the chunk on what the camera kept in view: the frame-to-frame
-    // steps from the last frame before it, so a pan onto differently coloured content is not
-    // a cast (a frame without a step falls back to the change of the tail's mean).
-    double u_move = 0.0;
-    double v_move = 0.0;
-    bool stepped = !chunk.frames.empty();
-    for (const FrameQuality& frame : chunk.frames) {
-        stepped = stepped && frame.u_step && frame.v_step;
-        if (!stepped) {
-            break;
-        }
-        u_move += *frame.u_step;
-        v_move += *frame.v_step;
-    }
+    // The colour's move over the chunk on what the camera kept in view (colour_move.h).
+    const ColourMove colour =
+        colourMove(chunk.frames, here.mean_u - before->mean_u, here.mean_v - before->mean_v);
     m_neighbour->stepped = true;
-    m_neighbour->u_step = stepped ? u_move : here.mean_u - before->mean_u;
-    m_neighbour->v_step = stepped ? v_move : here.mean_v - before->mean_v;
+    m_neighbour->u_step = colour.u;
+    m_neighbour->v_step = colour.v;
 
     // The expected course: still outside transitions; inside one, the same step as the chunk
     // before (a K-chunk transition spreads its change evenly). Its first chunk sets the pace,
@@ -516,6 +502,17 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
     if (chunk.flagged(QualityFlag::Freeze)) {
         // The repeated picture keeps its first frame's colour, off any transition's course.
         chunk.notes.append(QStringLiteral("The colour of the frozen picture is not judged."));
+        return;
+    }
+    // A view without structure of its own (open sky, a blank wall) changes colour as the view
+    // moves across it in ways the motion cannot follow (12 of 24 clean sessions of
+    // scripts/steering_sweep.py read a tint there). A blur takes structure a chunk at a time
+    // and leaves the scene's colours: after one, such a view may be the blur's doing.
+    m_blurred = m_blurred || chunk.flagged(QualityFlag::Blur);
+    if (!detail_step.log_step && !m_blurred) {
+        chunk.notes.append(QStringLiteral("Colour not judged either: open sky or a blank wall "
+                                          "changes colour as the view moves across it."));
+        m_neighbour->stepped = false;
         return;
     }
     if (continues_transition && !before->stepped) {

@@ -110,9 +110,11 @@ private:
     std::optional<Neighbour> m_neighbour;
     std::optional<qint64> m_last_frame_number;
     qint64 m_current_chunk = -1;
-    // The median change of the last chunk that was not frozen and whose camera was still:
-    // does the world move by itself?
+    // The median change of the last chunk that was not frozen and whose camera was still,
+    // since the camera last moved (0 while it moves): does the world in view move by itself?
     double m_world_change = 0.0;
+    // A blur was flagged: a view without structure may be the blur's, not the view's own.
+    bool m_blurred = false;
     bool m_finishing = false;
     QStringList m_warnings;
     QStringList m_warned;

@@ -1,5 +1,7 @@
 #include "app/quality/steering_judge.h"
 
+#include "app/quality/detail_tiles.h"
+
 #include <algorithm>
 
 namespace lbm::quality {
@@ -186,6 +188,20 @@ void SteeringJudge::judge(ChunkQuality& chunk, const ChunkContext& context) {
         chunk.notes.append(QStringLiteral("No moving frame's motion could be measured, so "
                                           "whether the picture follows %1 is unknown.")
                                .arg(keysText(*command)));
+        return;
+    }
+    // Open sky or a blank wall moves by itself or not at all whatever the camera does: clouds
+    // drift over a sky that the camera, tilted up to its limit, no longer moves across (a look
+    // up held eight chunks read 'i' as ignored in each chunk after it), and the blocks of a
+    // blank wall match anywhere.
+    const int structured = structuredTiles(chunk.frames);
+    if (structured < kMinComparedTiles) {
+        chunk.notes.append(QStringLiteral("Whether the picture follows %1 is not judged: only "
+                                          "%2 of %3 tiles show structure (open sky or a blank "
+                                          "wall fills the view).")
+                               .arg(keysText(*command))
+                               .arg(structured)
+                               .arg(kDetailTileColumns * kDetailTileRows));
         return;
     }
     chunk.following = static_cast<double>(following) / judged;

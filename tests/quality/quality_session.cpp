@@ -133,6 +133,18 @@ QualitySessionRun runQualitySession(const QualitySessionSpec& spec, int timeout_
     workload = lbm::defaultWorkload(lbm::bundledFirstFrameDataUrl().toStdString(), spec.num_chunks,
                                     spec.camera_pattern);
     workload.prompt_updates = spec.prompt_updates;
+    if (!spec.scripted_keys.empty()) {
+        QString held;
+        for (qint64 chunk = 0; chunk < spec.num_chunks; ++chunk) {
+            held = spec.scripted_keys.count(chunk) ? spec.scripted_keys.at(chunk) : held;
+            FrameActions keys;
+            for (const QChar key : held) {
+                keys.push_back(QString(key).toStdString());
+            }
+            workload.camera_script[static_cast<size_t>(chunk)] =
+                ChunkActions(static_cast<size_t>(kFramesPerBlock), keys);
+        }
+    }
     if (spec.steered) {
         // As the window steers: no script, the server holds still until the first key.
         workload.extra_params_json = "{\"camera_action_script\":null}";

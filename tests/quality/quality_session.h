@@ -34,6 +34,9 @@ struct QualitySessionSpec {
     // camera velocity interaction.
     bool steered = false;
     std::vector<std::pair<qint64, QString>> key_presses;
+    // A camera script of held keys instead of camera_pattern: from chunk N on the keys are
+    // held in every latent frame ("" holds still), until the next entry.
+    std::map<qint64, QString> scripted_keys;
     QualitySettings settings;
     // Also run every decoded frame through libavfilter (FilterGraphProbe: signalstats and
     // blurdetect), the second opinion; costs about 10 ms a frame.

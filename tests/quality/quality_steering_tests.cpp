@@ -259,3 +259,41 @@ TEST_CASE("steering: the session's response percentiles", "[quality][steering]")
     CHECK(summary.summaryText() ==
           QStringLiteral("2 answered, last 610 ms · p50 515 · p95 601 ms"));
 }
+
+// Clean sessions whose camera script looks up far enough that the sky fills the view, then
+// stops and moves on: nothing is wrong, so nothing may be flagged. Before, still frames before
+// sky and a pole read as a freeze (the grass seen swaying at the start said the world moves),
+// the sky's gradient under a forward flight's parallax as a tint, and a look up held at the
+// camera's limit, where drifting clouds are all that moves, as a command ignored.
+TEST_CASE("steering: a camera looking up into open sky reads no flag", "[quality][steering]") {
+    const auto check = [](const std::map<qint64, QString>& keys) {
+        QualitySessionSpec spec;
+        spec.num_chunks = 16;
+        spec.scripted_keys = keys;
+        const QualitySessionRun run = runQualitySession(spec, 120000);
+        INFO(run.session_error.toStdString());
+        REQUIRE(run.session_succeeded);
+        INFO(run.describeChunks().toStdString());
+        INFO(run.describeFlags().toStdString());
+        REQUIRE(run.chunks.size() == static_cast<size_t>(spec.num_chunks));
+        CHECK(run.firstFlaggedChunk() == -1);
+        return run;
+    };
+    // Turn right, look up, move forward, strafe left, two chunks each with a pause between.
+    check({{2, QStringLiteral("l")},
+           {4, QString()},
+           {5, QStringLiteral("i")},
+           {7, QString()},
+           {8, QStringLiteral("w")},
+           {10, QString()},
+           {11, QStringLiteral("a")},
+           {13, QString()}});
+    // Looking up from chunk 1 on: the camera stops at its limit around chunk 8.
+    const QualitySessionRun up = check({{1, QStringLiteral("i")}});
+    bool not_judged = false;
+    for (const ChunkQuality& chunk : up.chunks) {
+        not_judged = not_judged || chunk.notes.join(QLatin1Char(' '))
+                                       .contains(QStringLiteral("follows 'i' is not judged"));
+    }
+    CHECK(not_judged); // the sky was reached: the case tests what it says
+}

@@ -89,6 +89,7 @@ TEST_CASE("the quality track draws the faulted session's flags at their chunks",
     CHECK((blur >= 14 && blur <= 15));
     CHECK(columnFor(track, blur)->blur >= 1.0);
     const qint64 tint = firstColumnWith(track, QualityFlag::Tint);
+    REQUIRE(tint >= 0);
     CHECK((tint >= 18 && tint <= 19));
     CHECK(columnFor(track, tint)->tint >= 1.0);
     for (qint64 chunk = 0; chunk < 6; ++chunk) {

@@ -119,9 +119,13 @@ TEST_CASE("screenshot of the steering strip for a clean steered session",
                                        {12, QString()}},
                                       16);
     REQUIRE(run.quality.size() == 16);
-    const auto flagged = std::count_if(run.quality.cbegin(), run.quality.cend(),
-                                       [](const ChunkQuality& c) { return bool(c.flags); });
-    CHECK(flagged == 0);
+    for (const ChunkQuality& chunk : run.quality) {
+        INFO("chunk "
+             << chunk.generation_index << " flags "
+             << lbm::quality::qualityFlagNames(chunk.flags).join(QLatin1Char(',')).toStdString()
+             << ": " << chunk.notes.join(QLatin1Char(' ')).toStdString());
+        CHECK(chunk.flags.toInt() == 0);
+    }
     int responses = 0;
     for (const ChunkQuality& chunk : run.quality) {
         responses += static_cast<int>(chunk.responses.size());
