@@ -20,6 +20,16 @@ using namespace lbm::quality::test;
 
 namespace {
 
+// The session ran to its end with every chunk analysed, and nothing is flagged.
+void checkWholeAndClean(const QualitySessionRun& run, int num_chunks) {
+    INFO(run.session_error.toStdString());
+    REQUIRE(run.session_succeeded);
+    INFO(run.describeChunks().toStdString());
+    INFO(run.describeFlags().toStdString());
+    REQUIRE(run.chunks.size() == static_cast<size_t>(num_chunks));
+    CHECK(run.firstFlaggedChunk() == -1);
+}
+
 // Key one held after chunk 0 arrives, released after chunk 2; key two held after chunk 3,
 // released after chunk 5.
 void checkHeldKeys(const QString& first, const QString& second) {
@@ -32,12 +42,9 @@ void checkHeldKeys(const QString& first, const QString& second) {
     if (qEnvironmentVariableIsSet("LBM_QUALITY_DUMP")) {
         qInfo().noquote() << "STEERING" << first << second << '\n' << run.describeChunks();
     }
-    INFO(run.session_error.toStdString());
-    REQUIRE(run.session_succeeded);
+    checkWholeAndClean(run, spec.num_chunks);
     INFO(run.describeChunks().toStdString());
     INFO(run.describeFlags().toStdString());
-    REQUIRE(run.chunks.size() == static_cast<size_t>(spec.num_chunks));
-    CHECK(run.firstFlaggedChunk() == -1);
     REQUIRE(run.key_presses.size() == 4);
 
     std::vector<SteeringResponse> responses;
@@ -271,12 +278,7 @@ TEST_CASE("steering: a camera looking up into open sky reads no flag", "[quality
         spec.num_chunks = 16;
         spec.scripted_keys = keys;
         const QualitySessionRun run = runQualitySession(spec, 120000);
-        INFO(run.session_error.toStdString());
-        REQUIRE(run.session_succeeded);
-        INFO(run.describeChunks().toStdString());
-        INFO(run.describeFlags().toStdString());
-        REQUIRE(run.chunks.size() == static_cast<size_t>(spec.num_chunks));
-        CHECK(run.firstFlaggedChunk() == -1);
+        checkWholeAndClean(run, spec.num_chunks);
         return run;
     };
     // Turn right, look up, move forward, strafe left, two chunks each with a pause between.
