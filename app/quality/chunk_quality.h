@@ -113,6 +113,8 @@ struct FrameQuality {
     // or tree that the camera brings into view changes it only in the tiles it covers.
     DetailTiles tile_sharpness{};
     DetailTiles tile_coarse{};
+    double tile_width = 0.0; // one tile's size in pixels
+    double tile_height = 0.0;
     double mean_y = 0.0;
     double mean_u = 0.0;
     double mean_v = 0.0;

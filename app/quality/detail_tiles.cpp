@@ -43,11 +43,50 @@ int structuredTiles(const std::vector<FrameQuality>& frames) {
         std::count_if(detail.begin(), detail.end(), [](double tile) { return tile > 0.0; }));
 }
 
-DetailStep detailStep(const TileDetail& here, const TileDetail& before) {
+ChunkMotion chunkMotion(const std::vector<FrameQuality>& frames) {
+    double zoom = 0.0;
+    double pan_x = 0.0;
+    double pan_y = 0.0;
+    int measured = 0;
+    for (const FrameQuality& frame : frames) {
+        if (frame.motion) {
+            zoom += frame.motion->zoom;
+            pan_x += frame.motion->dx;
+            pan_y += frame.motion->dy;
+            ++measured;
+        }
+    }
+    ChunkMotion motion;
+    if (measured == 0) {
+        return motion;
+    }
+    const double scale = static_cast<double>(frames.size()) / measured;
+    const auto tiles = [](double pixels, double tile) {
+        return tile > 0.0 ? static_cast<int>(std::lround(pixels / tile)) : 0;
+    };
+    motion.zoom = zoom * scale;
+    motion.shift_columns = tiles(pan_x * scale, frames.back().tile_width);
+    motion.shift_rows = tiles(pan_y * scale, frames.back().tile_height);
+    return motion;
+}
+
+DetailStep detailStep(const TileDetail& here, const TileDetail& before, int shift_columns,
+                      int shift_rows) {
     std::vector<double> steps;
-    for (size_t i = 0; i < here.size(); ++i) {
-        if (here[i] > 0.0 && before[i] > 0.0) {
-            steps.push_back(std::log(here[i] / before[i]));
+    for (int row = 0; row < kDetailTileRows; ++row) {
+        const int from_row = row - shift_rows;
+        for (int column = 0; column < kDetailTileColumns; ++column) {
+            const int from_column = column - shift_columns;
+            if (from_row < 0 || from_row >= kDetailTileRows || from_column < 0 ||
+                from_column >= kDetailTileColumns) {
+                continue;
+            }
+            const double now = here[static_cast<size_t>(row * kDetailTileColumns + column)];
+            const double then =
+                before[static_cast<size_t>(from_row * kDetailTileColumns + from_column)];
+            if (now > 0.0 && then > 0.0) {
+                steps.push_back(std::log(now / then));
+            }
         }
     }
     DetailStep step;

@@ -39,6 +39,21 @@ struct DetailStep {
 // only the tiles it covers, while a blur lowers nearly all of them. A view that a blank wall
 // fills leaves too few tiles to tell focus from content: the whole window's ratio, used
 // before, read such walls as a blur (0.57x and 0.64x in two steered sessions without one).
-DetailStep detailStep(const TileDetail& here, const TileDetail& before);
+// The camera's motion over a chunk (its frames' measured motion, scaled up to the frames
+// without one): the zoom between the two chunks' last latent frames magnifies the picture and
+// thins its detail per pixel by that much; the pan moves the content across tiles (a tilt up a
+// tile's height a chunk compared the grass's fine texture with the flat houses that took its
+// place: a blur flag, 0.66x, in a clean session).
+struct ChunkMotion {
+    double zoom = 0.0;     // relative scale change over the chunk
+    int shift_columns = 0; // the pan in whole tiles, + = content moved right / down
+    int shift_rows = 0;
+};
+ChunkMotion chunkMotion(const std::vector<FrameQuality>& frames);
+
+// Each tile here is compared with the one its content came from: shift_columns and
+// shift_rows tiles left and up of it in before (the camera's pan over the chunk, rounded).
+DetailStep detailStep(const TileDetail& here, const TileDetail& before, int shift_columns = 0,
+                      int shift_rows = 0);
 
 } // namespace lbm::quality

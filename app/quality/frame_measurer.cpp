@@ -139,6 +139,8 @@ std::optional<FrameMeasures> FrameMeasurer::measure(const AVFrame& frame, QStrin
     measures.coarse_detail =
         coarse_count > 0 ? static_cast<double>(coarse_sum) / static_cast<double>(coarse_count)
                          : 0.0;
+    measures.tile_width = static_cast<double>(width) / kDetailTileColumns;
+    measures.tile_height = static_cast<double>(window_rows) / kDetailTileRows;
     for (size_t i = 0; i < tile_fine_sum.size(); ++i) {
         measures.tile_sharpness[i] =
             tile_fine_count[i] > 0

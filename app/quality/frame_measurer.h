@@ -42,6 +42,9 @@ struct FrameMeasures {
     // The same two per tile of the measured window (FrameQuality::tile_*).
     DetailTiles tile_sharpness{};
     DetailTiles tile_coarse{};
+    // One tile's size in pixels (the measured window over the grid).
+    double tile_width = 0.0;
+    double tile_height = 0.0;
     double mean_y = 0.0;
     double mean_u = 0.0;
     double mean_v = 0.0;

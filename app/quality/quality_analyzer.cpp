@@ -146,6 +146,8 @@ void QualityAnalyzer::addFrame(const media::DecodedFrame& frame) {
     quality.coarse_detail = measures->coarse_detail;
     quality.tile_sharpness = measures->tile_sharpness;
     quality.tile_coarse = measures->tile_coarse;
+    quality.tile_width = measures->tile_width;
+    quality.tile_height = measures->tile_height;
     quality.mean_y = measures->mean_y;
     quality.mean_u = measures->mean_u;
     quality.mean_v = measures->mean_v;
@@ -440,20 +442,12 @@ void QualityAnalyzer::judgeLook(ChunkQuality& chunk, const ChunkContext& context
         return;
     }
     chunk.reference_chunk = before->chunk;
-    // The camera's zoom between the two last latent frames (one chunk of frames) magnifies
-    // the picture and thins its detail per pixel by that much: not a loss of detail.
-    double zoom = 0.0;
-    int measured = 0;
-    for (const FrameQuality& frame : chunk.frames) {
-        if (frame.motion) {
-            zoom += frame.motion->zoom;
-            ++measured;
-        }
-    }
-    if (measured > 0) {
-        zoom *= static_cast<double>(chunk.frames.size()) / measured;
-    }
-    const DetailStep detail_step = detailStep(here.tile_detail, before->tile_detail);
+    // The camera's zoom over the chunk thins the detail per pixel: not a loss of detail; its
+    // pan moves the content across tiles (chunkMotion).
+    const ChunkMotion motion = chunkMotion(chunk.frames);
+    const double zoom = motion.zoom;
+    const DetailStep detail_step =
+        detailStep(here.tile_detail, before->tile_detail, motion.shift_columns, motion.shift_rows);
     const double log_step = detail_step.log_step.value_or(0.0) +
                             limits.sharpness_zoom_exponent * std::log1p(std::max(-0.5, zoom));
     // A chunk whose sharpness could not be judged sets no course of its own: the next one

@@ -290,6 +290,15 @@ TEST_CASE("steering: a camera looking up into open sky reads no flag", "[quality
            {10, QString()},
            {11, QStringLiteral("a")},
            {13, QString()}});
+    // A tilt up moves the grass's fine texture out of the tiles it filled and flat houses in:
+    // compared place by place rather than content by content, chunk 4 read as a blur (0.66x).
+    check({{1, QStringLiteral("d")},
+           {2, QString()},
+           {4, QStringLiteral("i")},
+           {6, QString()},
+           {8, QStringLiteral("j")},
+           {10, QString()},
+           {12, QStringLiteral("il")}});
     // Looking up from chunk 1 on: the camera stops at its limit around chunk 8.
     const QualitySessionRun up = check({{1, QStringLiteral("i")}});
     bool not_judged = false;
